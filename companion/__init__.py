@@ -1,0 +1,1 @@
+"""Mamma Mia! table companion: rules engine, card recognition and the table app."""

@@ -85,6 +85,7 @@ class Standing:
 @dataclass(frozen=True)
 class RoundSummary:
     round: int
+    pile: tuple[Card, ...]
     delivered: dict[Color, list[Order]]
     returned: dict[Color, list[Order]]
     leftovers: Ingredients
@@ -112,6 +113,7 @@ class Game:
         self.supply: list[Card] = []  # drawn from the end
         self.oven: list[Card] = []
         self.table = Ingredients()
+        self.used = Ingredients()  # the used pile once the game is over; between rounds it is the supply
         self.holder: Color | None = None
         self.evaluation: Evaluation | None = None
         self.summaries: list[RoundSummary] = []
@@ -214,7 +216,6 @@ class Game:
     def _start_evaluation(self) -> None:
         self.phase = Phase.EVALUATING
         self.evaluation = Evaluation(self.deck, self.colors, self.table, self.delivered_orders())
-        self._check_census()
 
     @property
     def unrevealed(self) -> list[Card]:
@@ -255,7 +256,7 @@ class Game:
         evaluation = self._require(Phase.EVALUATING)
         if self.unrevealed or evaluation.pending:
             raise WrongPhase("the oven pile is not fully evaluated yet")
-        summary = RoundSummary(self.round, evaluation.delivered, evaluation.returned, evaluation.table)
+        summary = RoundSummary(self.round, tuple(evaluation.revealed), evaluation.delivered, evaluation.returned, evaluation.table)
         for color, orders in summary.delivered.items():
             self.players[color].delivered += [(self.round, o) for o in orders]
         for color, orders in summary.returned.items():
@@ -263,7 +264,7 @@ class Game:
         self.summaries.append(summary)
         self.table, self.oven, self.evaluation = evaluation.table, [], None
         if self.round == self.deck.edition.rounds:
-            self.phase = Phase.OVER
+            self.phase, self.used = Phase.OVER, evaluation.used
             return summary
         self.supply = [*evaluation.used.cards(), MAMMA_MIA]
         self.rng.shuffle(self.supply)
@@ -289,7 +290,7 @@ class Game:
 
     def ingredient_census(self) -> Ingredients:
         """Every ingredient card in play, wherever it is now."""
-        total = self.table
+        total = self.table + self.used
         for player in self.players.values():
             total = total + player.hand
         cards = list(self.supply) + (self.unrevealed if self.evaluation else self.oven)
@@ -309,9 +310,6 @@ class Game:
                 settled.append(self.evaluation.pending.order)
         oven = [c for c in in_oven if isinstance(c, Order) and c.color is color]
         return p.orders + p.waiter + [o for _, o in p.delivered] + oven + settled
-
-    def _check_census(self) -> None:
-        assert self.ingredient_census() == self.deck.ingredient_stock(), "ingredient cards were created or lost"
 
     def _require(self, phase: Phase) -> Evaluation:
         if self.phase is not phase:

@@ -6,6 +6,7 @@ card is one card but two units.
 """
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping
@@ -167,12 +168,16 @@ class Ingredients:
     # changing (each returns a new value) -------------------------------------
 
     def add(self, card: IngredientCard) -> Ingredients:
-        return self + Ingredients.from_cards([card])
+        counts = list(self.doubles if card.double else self.singles)
+        counts[card.ingredient.index] += 1
+        grown: Counts = tuple(counts)  # type: ignore[assignment]
+        return Ingredients(self.singles, grown) if card.double else Ingredients(grown, self.doubles)
 
     def __add__(self, other: Ingredients) -> Ingredients:
+        # sums of valid counts are valid: no re-check on this hot path
         return Ingredients(
-            _counts(a + b for a, b in zip(self.singles, other.singles)),
-            _counts(a + b for a, b in zip(self.doubles, other.doubles)),
+            tuple(map(operator.add, self.singles, other.singles)),  # type: ignore[arg-type]
+            tuple(map(operator.add, self.doubles, other.doubles)),  # type: ignore[arg-type]
         )
 
     def __sub__(self, other: Ingredients) -> Ingredients:

@@ -5,7 +5,7 @@ from companion.engine import (
     CLASSIC_RULES, MAMMA_MIA, SPANISH_RULES, Color, Decision, Deck, IllegalSetup, IllegalTurn, Ingredient,
     IngredientCard, Ingredients, WrongPhase, parse_card, parse_pile,
 )
-from companion.engine.game import Game, Phase, Player, Source, Turn
+from companion.engine.game import Game, Phase, Source, Turn
 
 GREEN, RED, YELLOW, BROWN, PURPLE = Color.GREEN, Color.RED, Color.YELLOW, Color.BROWN, Color.PURPLE
 
@@ -210,3 +210,15 @@ def test_three_rounds_then_the_game_is_over():
     assert game.phase is Phase.OVER and [s.round for s in game.summaries] == [1, 2, 3]
     with pytest.raises(WrongPhase):
         game.reveal_next()
+
+
+def test_revealing_past_the_end_of_the_pile():
+    from companion.engine import PileExhausted
+
+    game = staged("3S", "g:4S+P")
+    game.supply = [IngredientCard(Ingredient.OLIVE)]
+    game.play(Turn.parse("3S"))
+    evaluate_round(game)
+    with pytest.raises(PileExhausted, match="finish the round"):
+        game.reveal_next()
+    assert game.finish_round().leftovers.notation == "3S"

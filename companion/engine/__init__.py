@@ -10,10 +10,68 @@ from .cards import MAMMA_MIA, Card, MammaMiaCard, Order, describe_card, parse_ca
 from .edition import (
     BASE_GAME, CLASSIC_RULES, DOUBLED_INGREDIENTS, SPANISH_RULES, Deck, Edition, Ruleset, Variant,
 )
-from .errors import *  # noqa: F401,F403  (the exception hierarchy is part of the API)
+from .errors import (
+    ColorNotAtTable, DuplicateOrder, IllegalCard, IllegalChoice, IllegalHandCards, IllegalSetup, IllegalTurn,
+    MammaMiaInPile, NoPendingOrder, NotationError, OrderPending, PileExhausted, RulesError, TooManyIngredients,
+    WrongPhase,
+)
 from .evaluation import Decision, Evaluation, OrderOutcome, PendingOrder, Reveal, best_option, covers
 from .ingredients import Ingredients, Need
 from .jsonform import card_from_json, card_to_json
 from .notation import format_pile, parse_pile
 from .pizzas import Bombastica, Minimale, Monotoni, Option, Recipe
 from .vocabulary import INGREDIENTS, Color, Ingredient, IngredientCard
+
+__all__ = [
+    "BASE_GAME",
+    "Bombastica",
+    "CLASSIC_RULES",
+    "Card",
+    "Color",
+    "ColorNotAtTable",
+    "DOUBLED_INGREDIENTS",
+    "Decision",
+    "Deck",
+    "DuplicateOrder",
+    "Edition",
+    "Evaluation",
+    "INGREDIENTS",
+    "IllegalCard",
+    "IllegalChoice",
+    "IllegalHandCards",
+    "IllegalSetup",
+    "IllegalTurn",
+    "Ingredient",
+    "IngredientCard",
+    "Ingredients",
+    "MAMMA_MIA",
+    "MammaMiaCard",
+    "MammaMiaInPile",
+    "Minimale",
+    "Monotoni",
+    "Need",
+    "NoPendingOrder",
+    "NotationError",
+    "Option",
+    "Order",
+    "OrderOutcome",
+    "OrderPending",
+    "PendingOrder",
+    "PileExhausted",
+    "Recipe",
+    "Reveal",
+    "RulesError",
+    "Ruleset",
+    "SPANISH_RULES",
+    "TooManyIngredients",
+    "Variant",
+    "WrongPhase",
+    "best_option",
+    "card_from_json",
+    "card_to_json",
+    "covers",
+    "describe_card",
+    "format_pile",
+    "parse_card",
+    "parse_pile",
+]

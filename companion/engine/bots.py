@@ -14,7 +14,8 @@ from .edition import CLASSIC_RULES, Deck, Ruleset
 from .evaluation import Decision, PendingOrder
 from .game import Game, Phase, Player, Source, Turn
 from .ingredients import Ingredients
-from .vocabulary import Color, IngredientCard
+from .pizzas import Recipe
+from .vocabulary import Color
 
 
 class Bot(Protocol):
@@ -59,7 +60,7 @@ class ThriftyBot:
         held = player.hand.cards()
         ingredients = Ingredients()
         if held:
-            wanted = {i for o in player.orders if hasattr(o.pizza, "need") for i, _ in o.pizza.need.items()}
+            wanted = {i for o in player.orders if isinstance(o.pizza, Recipe) for i, _ in o.pizza.need.items()}
             kinds = [c.ingredient for c in held if c.ingredient in wanted] or [c.ingredient for c in held]
             kind = max(set(kinds), key=lambda k: (kinds.count(k), -k.index))
             ingredients = Ingredients.from_cards(c for c in held if c.ingredient is kind)
@@ -111,4 +112,4 @@ def simulate(colors: Sequence[Color], seed: int | None = None, doubles: bool = F
     return play_out(game, bots)
 
 
-__all__ = ["Bot", "RandomBot", "ThriftyBot", "play_out", "simulate", "IngredientCard"]
+__all__ = ["Bot", "RandomBot", "ThriftyBot", "play_out", "simulate"]

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from .cards import Order
 from .errors import IllegalSetup
 from .ingredients import Ingredients
-from .vocabulary import INGREDIENTS, Color, Ingredient, IngredientCard
+from .vocabulary import Color, Ingredient, IngredientCard
 
 
 @dataclass(frozen=True)
@@ -165,5 +165,5 @@ class Deck:
 
 __all__ = [
     "Edition", "Variant", "Ruleset", "Deck", "BASE_GAME", "DOUBLED_INGREDIENTS",
-    "CLASSIC_RULES", "SPANISH_RULES", "INGREDIENTS",
+    "CLASSIC_RULES", "SPANISH_RULES",
 ]

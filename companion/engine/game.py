@@ -14,9 +14,10 @@ from typing import Sequence
 
 from .cards import MAMMA_MIA, Card, Order
 from .edition import CLASSIC_RULES, Deck, Ruleset
-from .errors import IllegalHandCards, IllegalSetup, IllegalTurn, WrongPhase
+from .errors import IllegalHandCards, IllegalSetup, IllegalTurn, PileExhausted, WrongPhase
 from .evaluation import Decision, Evaluation, OrderOutcome, Reveal
 from .ingredients import Ingredients
+from .notation import parse_pile
 from .vocabulary import Color, IngredientCard
 
 
@@ -48,8 +49,6 @@ class Turn:
 
     @classmethod
     def parse(cls, text: str, draw_from: Source = Source.SUPPLY) -> Turn:
-        from .notation import parse_pile
-
         cards = parse_pile(text)
         orders = [c for c in cards if isinstance(c, Order)]
         if len(orders) > 1:
@@ -225,7 +224,7 @@ class Game:
     def reveal_next(self) -> Reveal:
         evaluation = self._require(Phase.EVALUATING)
         if not self.unrevealed:
-            raise WrongPhase("the oven pile is empty: finish the round")
+            raise PileExhausted("every card of the oven pile is revealed: finish the round")
         result = evaluation.reveal(self.unrevealed[0])
         self.table = evaluation.table
         return result

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Iterable
 
 from .cards import Card, parse_card
-from .errors import NotationError
 from .ingredients import parse_ingredient_run
 from .vocabulary import IngredientCard
 
@@ -54,5 +53,3 @@ def format_pile(cards: Iterable[Card], compress: bool = True) -> str:
     flush()
     return " ".join(tokens)
 
-
-__all__ = ["parse_pile", "format_pile", "NotationError"]

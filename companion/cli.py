@@ -15,6 +15,7 @@ COMMANDS = [
     "companion.commands.evaluate",
     "companion.commands.simulate",
     "companion.commands.demo",
+    "companion.commands.synth",
 ]
 
 

@@ -16,14 +16,13 @@ def run(args: argparse.Namespace) -> int:
     import random
 
     from ..engine import Color, describe_card
-    from ..engine.bots import RandomBot, ThriftyBot
-    from ..engine.game import Game, Phase
+    from ..engine.bots import play_phase_one, table_of_bots
+    from ..engine.game import Game
 
     colors = [Color.GREEN, Color.RED, Color.YELLOW]
     game = Game(colors, seed=args.seed)
-    bots = {c: (RandomBot if i % 2 else ThriftyBot)(random.Random(args.seed + i)) for i, c in enumerate(colors)}
-    while game.phase is Phase.PLAYING:
-        game.play(bots[game.current_player.color].turn(game, game.current_player))
+    bots = table_of_bots(colors, random.Random(args.seed))
+    play_phase_one(game, bots)
     print(f"Round 1 is over: {len(game.oven)} cards in the oven pile. Revealing them one by one.\n")
     while game.unrevealed:
         reveal = game.reveal_next()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Protocol, Sequence
 
+from .cards import Card
 from .edition import CLASSIC_RULES, Deck, Ruleset
 from .evaluation import Decision, PendingOrder
 from .game import Game, Phase, Player, Source, Turn
@@ -87,12 +88,25 @@ def _add_if_possible(game: Game, pending: PendingOrder) -> Decision:
 BotFactory = Callable[[random.Random], Bot]
 
 
+def table_of_bots(colors: Sequence[Color], rng: random.Random, bot: BotFactory | None = None) -> dict[Color, Bot]:
+    """One bot per colour: ``bot`` for all, or random and thrifty bots alternating."""
+    factories = [bot] if bot else [RandomBot, ThriftyBot]
+    return {c: factories[i % len(factories)](random.Random(rng.randrange(2**32))) for i, c in enumerate(colors)}
+
+
+def play_phase_one(game: Game, bots: dict[Color, Bot]) -> list[Card]:
+    """Play turns until the round's oven pile is complete; returns the pile, first revealed first."""
+    while game.phase is Phase.PLAYING:
+        player = game.current_player
+        game.play(bots[player.color].turn(game, player))
+    return list(game.oven)
+
+
 def play_out(game: Game, bots: dict[Color, Bot]) -> Game:
     """Play ``game`` to its end with ``bots``."""
     while game.phase is not Phase.OVER:
         if game.phase is Phase.PLAYING:
-            player = game.current_player
-            game.play(bots[player.color].turn(game, player))
+            play_phase_one(game, bots)
             continue
         while game.unrevealed:
             reveal = game.reveal_next()
@@ -107,9 +121,7 @@ def simulate(colors: Sequence[Color], seed: int | None = None, doubles: bool = F
     """A whole game between bots (alternating random and thrifty by default)."""
     rng = random.Random(seed)
     game = Game(colors, Deck.for_players(len(colors), doubles), rules, seed=rng.randrange(2**32))
-    factories = [bot] if bot else [RandomBot, ThriftyBot]
-    bots = {c: factories[i % len(factories)](random.Random(rng.randrange(2**32))) for i, c in enumerate(colors)}
-    return play_out(game, bots)
+    return play_out(game, table_of_bots(colors, rng, bot))
 
 
-__all__ = ["Bot", "RandomBot", "ThriftyBot", "play_out", "simulate"]
+__all__ = ["Bot", "RandomBot", "ThriftyBot", "table_of_bots", "play_phase_one", "play_out", "simulate"]

@@ -1,0 +1,140 @@
+"""Benchmark a card recogniser and a flip tracker on fresh synthetic data.
+
+    python bench/vision_bench.py --quick
+    python bench/vision_bench.py --photos 1000 --videos 50 --plugin vision.baseline
+
+Generates a seeded set of table photos and flip videos in memory (nothing is
+written but the results), runs the plug-in's ``make_recogniser(deck)`` on
+each photo and ``make_tracker(deck)`` over each video, and reports accuracy
+per card kind, the commonest confusions, milliseconds per photo / frame and,
+for videos, the exact-sequence rate and edit-distance accuracy. Results go to
+``bench/results/`` as JSON.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--photos", type=int, default=1000, help="photos to generate (default 1000)")
+    parser.add_argument("--videos", type=int, default=50, help="flip videos to generate (default 50)")
+    parser.add_argument("--cards", default="20-60", help="cards per video, MIN-MAX (default 20-60)")
+    parser.add_argument("--quick", action="store_true", help="small run: 60 photos, 3 videos of 10-15 cards")
+    parser.add_argument("--seed", type=int, default=1, help="data seed (default 1)")
+    parser.add_argument("--plugin", default="vision.baseline",
+                        help="module with make_recogniser(deck) / make_tracker(deck) (default: the naive baseline)")
+    parser.add_argument("--style", default="default", help="deck style the camera films (default, alt)")
+    parser.add_argument("--enroll", default=None,
+                        help="deck the plug-in is enrolled with: a style name or a manifest path (default: --style)")
+    parser.add_argument("--out", type=Path, default=None, help="result JSON (default bench/results/vision-<plugin>.json)")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.photos, args.videos, args.cards = min(args.photos, 60), min(args.videos, 3), "10-15"
+    return args
+
+
+def enrolled_deck(spec: str):
+    from vision.deck_files import load_deck, render_deck
+    from vision.style import STYLES
+
+    return render_deck(STYLES[spec]) if spec in STYLES else load_deck(spec)
+
+
+def run_photos(plugin, deck, art, count: int, seed: int) -> dict:
+    from vision.datasets import photo_stream
+    from vision.metrics import PhotoScore
+
+    recogniser = plugin.make_recogniser(deck)
+    score = PhotoScore()
+    for photo in photo_stream(art, count, seed):
+        start = time.perf_counter()
+        detections = recogniser.identify_photo(photo.image)
+        score.add(photo, detections, (time.perf_counter() - start) * 1000)
+    return {"recogniser": recogniser.name, **score.summary()}
+
+
+def run_videos(plugin, deck, art, count: int, seed: int, cards: tuple[int, int]) -> dict:
+    from vision.datasets import video_plan
+    from vision.metrics import VideoScore
+    from vision.synth_video import render_flip_frames
+
+    score = VideoScore()
+    name = None
+    for index in range(count):
+        plan, rng = video_plan(seed, index, cards)
+        tracker = plugin.make_tracker(deck)
+        name = tracker.name
+        events, millis = [], []
+        for frame in render_flip_frames(plan, art.faces, rng, art.back):
+            start = time.perf_counter()
+            events += tracker.feed(frame.shot.image)
+            millis.append((time.perf_counter() - start) * 1000)
+        events += tracker.finish()
+        score.add([(f.card, f.settled) for f in plan.flips], events, millis)
+    return {"tracker": name, **score.summary()}
+
+
+def _fmt(value) -> str:
+    return "-" if value is None else f"{value:.3f}" if isinstance(value, float) else str(value)
+
+
+def print_report(result: dict) -> None:
+    photos, videos = result.get("photos"), result.get("videos")
+    if photos:
+        print(f"\nPhotos ({photos['photos']}), recogniser {photos['recogniser']}")
+        print(f"  {'kind':<12}{'n':>6}{'accuracy':>10}")
+        for kind, acc in photos["accuracy"].items():
+            print(f"  {kind:<12}{photos['counts'][kind]:>6}{acc:>10.3f}")
+        print(f"  {'overall':<12}{sum(photos['counts'].values()):>6}{photos['overall_accuracy']:>10.3f}")
+        print(f"  layout false positives: {photos['layout_false_positives']}")
+        ms = photos["ms_per_photo"]
+        print(f"  ms per photo: median {_fmt(ms['median'])}, p95 {_fmt(ms['p95'])}")
+        print("  commonest confusions (truth -> found):")
+        for c in photos["top_confusions"][:8]:
+            print(f"    {c['truth']:>12} -> {c['found']:<12} x{c['count']}")
+    if videos:
+        print(f"\nFlip videos ({videos['videos']}, {videos['cards']} cards), tracker {videos['tracker']}")
+        print(f"  exact-sequence rate: {_fmt(videos['exact_sequence_rate'])}")
+        print(f"  edit-distance accuracy: {_fmt(videos['edit_accuracy'])}")
+        lat, ms = videos["latency_frames"], videos["ms_per_frame"]
+        print(f"  latency after settling (frames): median {_fmt(lat['median'])}, p95 {_fmt(lat['p95'])}")
+        print(f"  ms per frame: median {_fmt(ms['median'])}, p95 {_fmt(ms['p95'])}")
+    print(f"\nwall time {result['seconds']:.1f} s")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    from vision.datasets import Art
+    from vision.recognition import load_plugin
+    from vision.style import style_named
+
+    started = time.perf_counter()
+    plugin = load_plugin(args.plugin)
+    art = Art.of(style_named(args.style))
+    deck = enrolled_deck(args.enroll or args.style)
+    low, _, high = args.cards.partition("-")
+    cards = (int(low), int(high or low))
+    result: dict = {"plugin": args.plugin, "seed": args.seed, "style": args.style, "enroll": args.enroll or args.style}
+    if args.photos and hasattr(plugin, "make_recogniser"):
+        result["photos"] = run_photos(plugin, deck, art, args.photos, args.seed)
+    if args.videos and hasattr(plugin, "make_tracker"):
+        result["videos"] = run_videos(plugin, deck, art, args.videos, args.seed, cards)
+    result["seconds"] = time.perf_counter() - started
+    out = args.out or ROOT / "bench" / "results" / f"vision-{args.plugin.rsplit('.', 1)[-1]}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=1) + "\n")
+    print_report(result)
+    print(f"results: {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

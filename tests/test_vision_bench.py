@@ -1,0 +1,80 @@
+"""The benchmark's scoring and plug-in contract, proven with an oracle and
+with the naive baseline."""
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from companion.engine import parse_card, parse_pile
+from vision.baseline import make_tracker
+from vision.datasets import Art, photo_stream
+from vision.deck_files import render_deck
+from vision.metrics import PhotoScore, VideoScore, edit_distance
+from vision.recognition import Detection, TrackEvent, load_plugin
+
+SIZE = (480, 270)
+
+
+def test_edit_distance():
+    assert edit_distance([], []) == 0
+    assert edit_distance(list("SSSA"), list("SSA")) == 1
+    assert edit_distance(list("SA"), list("AS")) == 2
+    assert edit_distance(list("SAM"), list("SPM")) == 1
+
+
+def test_photo_score_counts_kinds_empties_and_confusions():
+    art = Art.of()
+    score = PhotoScore()
+    photos = list(photo_stream(art, 12, 9, size=SIZE))
+    for photo in photos:
+        oracle = [Detection(c.card, top=c.top) for c in photo.cards if c.top]
+        score.add(photo, oracle, 1.0)
+    summary = score.summary()
+    assert summary["overall_accuracy"] == 1.0 and summary["top_confusions"] == []
+    wrong = PhotoScore()
+    for photo in photos:
+        wrong.add(photo, [Detection(parse_card("!"))], 2.0)
+    s = wrong.summary()
+    assert s["accuracy"].get("empty", 0.0) == 0.0 and s["overall_accuracy"] < 0.5
+    assert s["ms_per_photo"]["median"] == 2.0
+
+
+def test_video_score_exact_and_edit_accuracy():
+    truth = [(c, 10 * i) for i, c in enumerate(parse_pile("S S S g:4A+P"))]
+    score = VideoScore()
+    score.add(truth, [TrackEvent(c, f + 2) for c, f in truth], [1.0])
+    score.add(truth, [TrackEvent(c, f) for c, f in truth[:3]], [3.0])
+    s = score.summary()
+    assert s["exact_sequence_rate"] == 0.5
+    assert s["edit_accuracy"] == pytest.approx(1 - 1 / 8)
+    assert s["latency_frames"]["median"] == 2
+
+
+def test_baseline_is_a_plugin_and_answers(tmp_path):
+    plugin = load_plugin("vision.baseline")
+    deck = render_deck()
+    recogniser = plugin.make_recogniser(deck)
+    assert "baseline" in recogniser.name
+    face = deck[12]
+    found = recogniser.identify_photo(np.ascontiguousarray(np.pad(face.image, ((50, 50), (80, 80), (0, 0)))))
+    assert found and found[0].card == face.card
+    tracker = make_tracker(deck)
+    assert tracker.feed(face.image) == [] and tracker.finish() == []
+    with pytest.raises(ValueError):
+        load_plugin("vision.geometry")
+
+
+def test_bench_script_runs_end_to_end(tmp_path):
+    path = Path(__file__).resolve().parent.parent / "bench" / "vision_bench.py"
+    spec = importlib.util.spec_from_file_location("vision_bench", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    out = tmp_path / "result.json"
+    assert bench.main(["--photos", "6", "--videos", "1", "--cards", "3-3", "--out", str(out)]) == 0
+    result = json.loads(out.read_text())
+    assert result["photos"]["photos"] == 6 and result["videos"]["cards"] == 3
+    assert "baseline" in result["photos"]["recogniser"]

@@ -1,0 +1,65 @@
+"""``mamma-mia synth``: each action writes what it says, with --help text."""
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+import companion.commands.synth as synth
+from companion.engine import card_from_json
+from vision.catalog import distinct_faces
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="mamma-mia synth", description=synth.__doc__)
+    synth.add_arguments(parser)
+    return parser.parse_args(argv)
+
+
+def test_module_protocol():
+    assert synth.NAME == "synth" and synth.HELP and "samples" in synth.__doc__
+
+
+def test_help_lists_the_actions(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        parse(["videos", "--help"])
+    assert exit_.value.code == 0
+    out = capsys.readouterr().out
+    assert "--cards" in out and "--fake-camera" in out
+
+
+def test_bad_ranges_are_refused(capsys):
+    with pytest.raises(SystemExit):
+        parse(["videos", "--cards", "9-3"])
+    with pytest.raises(SystemExit):
+        parse(["photos", "--size", "big"])
+
+
+def test_deck_action_writes_faces_manifest_and_sheet(tmp_path, capsys):
+    assert synth.run(parse(["deck", "--style", "alt", "--out", str(tmp_path / "alt")])) == 0
+    manifest = json.loads((tmp_path / "alt" / "manifest.json").read_text())
+    assert [card_from_json(c["card"]) for c in manifest["cards"]] == distinct_faces()
+    assert len(list((tmp_path / "alt").glob("*.png"))) == 51
+    assert (tmp_path / "alt_contact_sheet.png").is_file()
+    assert "51 faces" in capsys.readouterr().out
+
+
+def test_photos_action_writes_count_photos_of_the_kind(tmp_path):
+    assert synth.run(parse(["photos", "--count", "3", "--seed", "4", "--kind", "empty", "--size", "320x180",
+                            "--out", str(tmp_path)])) == 0
+    truth = json.loads((tmp_path / "photos.json").read_text())
+    assert [p["kind"] for p in truth["photos"]] == ["empty"] * 3
+    assert all(p["size"] == [320, 180] and p["cards"] == [] for p in truth["photos"])
+    assert sorted(f.name for f in tmp_path.glob("*.jpg")) == ["photo-00000.jpg", "photo-00001.jpg", "photo-00002.jpg"]
+
+
+def test_videos_action_writes_avi_frames_truth_and_fake_camera(tmp_path, capsys):
+    assert synth.run(parse(["videos", "--count", "1", "--seed", "2", "--cards", "3", "--size", "320x180",
+                            "--fake-camera", "--out", str(tmp_path)])) == 0
+    truth = json.loads((tmp_path / "flip-0000.truth.json").read_text())
+    assert len(truth["cards"]) == 3 and truth["size"] == [320, 180]
+    assert (tmp_path / "flip-0000.avi").stat().st_size > 0
+    assert len(list((tmp_path / "flip-0000-frames").glob("*.jpg"))) == truth["frame_count"]
+    assert (tmp_path / "flip-0000.mjpeg").stat().st_size > 0
+    assert "flip-0000.avi" in capsys.readouterr().out

@@ -1,0 +1,126 @@
+"""Scoring recognisers and trackers against synthetic ground truth.
+
+Photo accuracy is counted per card kind (ingredient, double, ordinary
+order, special order, Mamma Mia!) plus ``empty`` (an empty table must give
+no card). Flip videos are scored on the whole revealed sequence.
+
+>>> edit_distance(["S", "S", "A"], ["S", "A"])
+1
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Hashable, Sequence
+
+import numpy as np
+
+from companion.engine import Card
+
+from .catalog import KINDS, face_kind
+from .recognition import Detection, TrackEvent
+from .synth_photo import SyntheticPhoto
+
+NONE = "none"
+
+
+def edit_distance(truth: Sequence[Hashable], found: Sequence[Hashable]) -> int:
+    """Levenshtein distance between two card sequences."""
+    previous = list(range(len(found) + 1))
+    for i, a in enumerate(truth, 1):
+        current = [i]
+        for j, b in enumerate(found, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a != b)))
+        previous = current
+    return previous[-1]
+
+
+def percentile(values: Sequence[float], q: float) -> float | None:
+    return float(np.percentile(values, q)) if len(values) else None
+
+
+@dataclass
+class PhotoScore:
+    hits: Counter = field(default_factory=Counter)
+    totals: Counter = field(default_factory=Counter)
+    confusions: Counter = field(default_factory=Counter)
+    false_positives: int = 0
+    millis: list[float] = field(default_factory=list)
+
+    def _count(self, kind: str, truth: str, found: str) -> None:
+        self.totals[kind] += 1
+        if truth == found:
+            self.hits[kind] += 1
+        else:
+            self.confusions[(truth, found)] += 1
+
+    def add(self, photo: SyntheticPhoto, detections: Sequence[Detection], millis: float) -> None:
+        self.millis.append(millis)
+        kind = photo.spec.kind
+        if kind == "empty":
+            self._count("empty", NONE, detections[0].card.notation if detections else NONE)
+            return
+        if kind == "top":
+            truth = photo.cards[-1].card
+            tops = [d for d in detections if d.top] or list(detections)
+            best = max(tops, key=lambda d: d.score) if tops else None
+            self._count(face_kind(truth), truth.notation, best.card.notation if best else NONE)
+            return
+        remaining = [d.card for d in detections]
+        for t in photo.cards:
+            if t.card in remaining:
+                remaining.remove(t.card)
+                self._count(face_kind(t.card), t.card.notation, t.card.notation)
+            else:
+                self._count(face_kind(t.card), t.card.notation, NONE)
+        self.false_positives += len(remaining)
+
+    def summary(self) -> dict:
+        kinds = [k for k in (*KINDS, "empty") if self.totals[k]]
+        total = sum(self.totals.values())
+        return {
+            "photos": len(self.millis),
+            "accuracy": {k: self.hits[k] / self.totals[k] for k in kinds},
+            "counts": {k: self.totals[k] for k in kinds},
+            "overall_accuracy": sum(self.hits.values()) / total if total else None,
+            "layout_false_positives": self.false_positives,
+            "top_confusions": [{"truth": t, "found": f, "count": n} for (t, f), n in self.confusions.most_common(15)],
+            "ms_per_photo": {"median": percentile(self.millis, 50), "p95": percentile(self.millis, 95)},
+        }
+
+
+@dataclass
+class VideoScore:
+    exact: int = 0
+    videos: int = 0
+    distance: int = 0
+    length: int = 0
+    latencies: list[int] = field(default_factory=list)
+    millis: list[float] = field(default_factory=list)
+    per_video: list[dict] = field(default_factory=list)
+
+    def add(self, truth: Sequence[tuple[Card, int]], events: Sequence[TrackEvent], millis: Sequence[float]) -> None:
+        """``truth``: (card, settled frame) in reveal order."""
+        want = [c.notation for c, _ in truth]
+        got = [e.card.notation for e in events]
+        d = edit_distance(want, got)
+        self.videos += 1
+        self.exact += int(d == 0)
+        self.distance += d
+        self.length += len(want)
+        self.millis.extend(millis)
+        if len(got) == len(want):
+            self.latencies += [e.frame - settled for e, (_, settled) in zip(events, truth)]
+        self.per_video.append({"cards": len(want), "reported": len(got), "edit_distance": d})
+
+    def summary(self) -> dict:
+        return {
+            "videos": self.videos,
+            "exact_sequence_rate": self.exact / self.videos if self.videos else None,
+            "edit_accuracy": max(0.0, 1 - self.distance / self.length) if self.length else None,
+            "cards": self.length,
+            "edit_distance_total": self.distance,
+            "latency_frames": {"median": percentile(self.latencies, 50), "p95": percentile(self.latencies, 95)},
+            "ms_per_frame": {"median": percentile(self.millis, 50), "p95": percentile(self.millis, 95)},
+            "per_video": self.per_video,
+        }

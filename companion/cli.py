@@ -16,6 +16,8 @@ COMMANDS = [
     "companion.commands.simulate",
     "companion.commands.demo",
     "companion.commands.synth",
+    "companion.commands.scan",
+    "companion.commands.enroll",
 ]
 
 

@@ -10,6 +10,8 @@ from typing import Iterable, Sequence
 import cv2
 import numpy as np
 
+from .recognize import imagefile
+
 Color3 = tuple[int, int, int]
 
 LINE_AA = cv2.LINE_AA
@@ -53,21 +55,22 @@ def encode_jpeg(image: np.ndarray, quality: int) -> bytes:
 
 
 def decode_image(data: bytes) -> np.ndarray:
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    if image is None:
-        raise ValueError("not a readable image")
-    return image
+    """BGR image from file bytes; :class:`~vision.recognize.imagefile.ImageFileError`
+    (a ``ValueError``) says why when the bytes are not a usable image."""
+    return imagefile.decode_image(data)
 
 
-def encode_png(image: np.ndarray) -> bytes:
-    ok, buffer = cv2.imencode(".png", image, [int(cv2.IMWRITE_PNG_COMPRESSION), 9])
+def encode_png(image: np.ndarray, level: int = 9) -> bytes:
+    """PNG bytes; ``level`` 0..9 trades speed for size (9: smallest, several times slower)."""
+    ok, buffer = cv2.imencode(".png", image, [int(cv2.IMWRITE_PNG_COMPRESSION), int(level)])
     if not ok:
         raise RuntimeError("OpenCV could not encode a PNG")
     return buffer.tobytes()
 
 
 def read_image(path: str | Path) -> np.ndarray:
-    return decode_image(Path(path).read_bytes())
+    """One way to read image files everywhere: see :mod:`vision.recognize.imagefile`."""
+    return imagefile.read_image(path)
 
 
 def write_bytes(path: str | Path, data: bytes) -> None:

@@ -1,0 +1,65 @@
+"""Teach the recogniser your own printed deck from pictures of its cards.
+
+  mamma-mia enroll DIR
+
+DIR/manifest.json lists one picture per distinct face, each with its card:
+
+  {"cards": [{"image": "salami.jpg", "card": {"kind": "ingredient", "ingredient": "salami", "double": false}},
+             {"image": "IMG_0042.jpg", "card": "g:4A+P"}, ...]}
+
+(CARD as in the evaluate contract, or its notation.) A picture may be a scan
+cut to the card's edges, or a photo of the card alone on a plain table. The
+card's top is taken to be the end nearest the top of the picture (a sideways
+scan: its left side); add "top": "bottom", "left" or "right" to an entry
+when that is wrong. The faces are straightened and written to DIR/enrolled/;
+then `mamma-mia scan --deck DIR PHOTO...` recognises cards of this deck.
+
+Each picture's outcome is reported on standard error. Exit code 0 when every
+face was enrolled, 1 when some failed (nothing is written then: fix those and
+run again), 2 when DIR or its manifest cannot be used.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+NAME = "enroll"
+HELP = "learn your own printed deck from pictures of its cards (for scan --deck)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("folder", type=Path, metavar="DIR", help="folder with manifest.json and the pictures")
+
+
+def run(args: argparse.Namespace) -> int:
+    from vision.catalog import distinct_faces
+    from vision.recognize.decks import DeckError, read_manifest
+    from vision.recognize.enroll import coverage_warnings, enroll_entries, write_enrolled
+
+    try:
+        entries = read_manifest(args.folder)
+    except DeckError as error:
+        print(f"enroll: {error}", file=sys.stderr)
+        return 2
+    outcomes = []
+    for outcome in enroll_entries(entries):
+        print(f"  {outcome.status:<8} {outcome.entry.card.notation:<12} {outcome.entry.image.name}: {outcome.note}",
+              file=sys.stderr, flush=True)
+        outcomes.append(outcome)
+    for warning in coverage_warnings((o.entry.card for o in outcomes), distinct_faces()):
+        print(f"enroll: warning: {warning}", file=sys.stderr)
+    failed = [o for o in outcomes if o.status == "failed"]
+    if failed:
+        print(f"enroll: {len(failed)} of {len(outcomes)} pictures failed; nothing was written "
+              f"(fix them and run again)", file=sys.stderr)
+        return 1
+    faces = [(o.entry.card, o.face) for o in outcomes if o.status == "ok"]
+    try:
+        target = write_enrolled(args.folder, faces)
+    except OSError as error:
+        print(f"enroll: cannot write {args.folder / 'enrolled'}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    print(f"Enrolled {len(faces)} faces into {target}.")
+    print(f"Scan with this deck: mamma-mia scan --deck {args.folder} PHOTO...")
+    return 0

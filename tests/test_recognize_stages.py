@@ -1,0 +1,103 @@
+"""Each recognition stage on synthetic images with known answers."""
+import cv2
+import numpy as np
+import pytest
+
+from vision.datasets import Art
+from vision.recognize.config import DEFAULT_CONFIG
+from vision.recognize.detect import detect, fit_quads, order_corners
+from vision.recognize.identify import ReferenceDeck, canonical_face, identify
+from vision.recognize.pipeline import Recogniser
+from vision.recognize.rectify import rectify
+from vision.recognize.refine import refine
+from vision.recognize.types import Quad
+
+ART = Art.of()
+DECK = ReferenceDeck.from_faces(ART.faces.items())
+TRUTH = np.array([[420, 180], [640, 230], [575, 560], [350, 505]], np.float32)  # TL, TR, BR, BL
+
+
+def place(face: np.ndarray, corners: np.ndarray, size=(1280, 720), background=(60, 90, 50), seed=0) -> np.ndarray:
+    """``face`` warped onto a plain, slightly noisy table so its corners land on ``corners``."""
+    rng = np.random.default_rng(seed)
+    image = np.empty((size[1], size[0], 3), np.uint8)
+    image[:] = background
+    image = cv2.add(image, rng.integers(0, 12, image.shape, dtype=np.uint8))
+    h, w = face.shape[:2]
+    matrix = cv2.getPerspectiveTransform(np.float32([[0, 0], [w, 0], [w, h], [0, h]]), corners)
+    warped = cv2.warpPerspective(face, matrix, size)
+    mask = cv2.warpPerspective(np.full((h, w), 255, np.uint8), matrix, size)
+    image[mask > 127] = warped[mask > 127]
+    return image
+
+
+def same_outline(found: np.ndarray, truth: np.ndarray) -> float:
+    """Largest corner distance, over the four ways to start the same cycle."""
+    return min(np.linalg.norm(np.roll(found, k, axis=0) - truth, axis=1).max() for k in range(4))
+
+
+def test_detect_finds_a_drawn_card_within_a_few_pixels():
+    image = place(ART.faces[next(iter(ART.faces))], TRUTH)
+    errors = [same_outline(q.corners, TRUTH) for q in detect(image)]
+    assert min(errors) < 4.0
+
+
+def test_detected_corners_start_on_a_short_side():
+    ordered = order_corners(TRUTH[[2, 0, 3, 1]])
+    sides = np.linalg.norm(ordered - np.roll(ordered, -1, axis=0), axis=1)
+    assert sides[0] < sides[1] and sides[2] < sides[3]
+
+
+def test_a_corner_hidden_by_a_thumb_is_restored():
+    clipped = np.array([[0, 0], [200, 0], [200, 260], [170, 310], [0, 310]], np.float32)  # BR corner cut off
+    fits = [same_outline(q, np.float32([[0, 0], [200, 0], [200, 310], [0, 310]])) for q in fit_quads(clipped.reshape(-1, 1, 2))]
+    assert min(fits) < 1.0
+
+
+def test_rectify_puts_the_first_corner_top_left():
+    face = np.zeros((624, 400, 3), np.uint8)
+    face[:312, :200] = (0, 0, 255)  # red top-left quarter
+    image = place(face, TRUTH)
+    upright = rectify(image, Quad(TRUTH), (40, 62))
+    assert upright[5, 5, 2] > 200 and upright[5, 5, 1] < 60
+    turned = rectify(image, Quad(TRUTH).turned(), (40, 62))
+    assert turned[-5, -5, 2] > 200 and turned[5, 5, 2] < 100
+
+
+@pytest.mark.parametrize("card", list(ART.faces), ids=lambda c: c.notation)
+def test_every_face_identifies_from_a_clean_render_either_way_up(card):
+    face = canonical_face(ART.faces[card])
+    upright, turned = identify(face, DECK), identify(np.ascontiguousarray(face[::-1, ::-1]), DECK)
+    assert (upright.card, upright.upside_down) == (card, False) and upright.confidence > 0.99
+    assert (turned.card, turned.upside_down) == (card, True) and turned.confidence > 0.99
+    assert upright.runner_up != card and upright.margin > 0.02
+
+
+def test_refine_pulls_a_rough_outline_onto_the_card():
+    card = next(c for c in ART.faces if getattr(c, "special", None) == "monotoni")
+    image = place(ART.faces[card], TRUTH)
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    rough = TRUTH + np.float32([[12, -9], [14, 6], [-10, 11], [-8, -12]])
+    refined = refine(gray, Quad(rough), DECK.templates_of(card))
+    assert refined is not None and np.linalg.norm(refined.corners - TRUTH, axis=1).max() < 2.5
+
+
+def test_recogniser_reports_the_card_upside_down_with_face_corners():
+    card = next(c for c in ART.faces if c.notation == "y:A+4O")
+    image = place(ART.faces[card], np.roll(TRUTH, 2, axis=0))  # lying upside down
+    [found] = Recogniser(DECK).recognise(image)
+    assert found.card == card and found.confidence > 0.9
+    assert np.linalg.norm(found.corners - np.roll(TRUTH, 2, axis=0), axis=1).max() < 4.0
+
+
+def test_an_empty_table_reports_nothing():
+    rng = np.random.default_rng(3)
+    image = np.full((720, 1280, 3), (40, 70, 120), np.uint8)
+    for _ in range(6):  # a few card-sized plain shapes: paper, a phone, a coaster
+        x, y = rng.integers(0, 1100), rng.integers(0, 500)
+        cv2.rectangle(image, (int(x), int(y)), (int(x) + 120, int(y) + 190), tuple(int(v) for v in rng.integers(0, 255, 3)), -1)
+    assert Recogniser(DECK).recognise(image) == []
+
+
+def test_thresholds_live_in_one_config_object():
+    assert DECK.config is DEFAULT_CONFIG and Recogniser(DECK).config is DEFAULT_CONFIG

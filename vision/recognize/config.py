@@ -1,0 +1,48 @@
+"""Every threshold and size of the recogniser, in one place."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class VisionConfig:
+    # detection runs on a copy scaled to this width (the quad is then refined at full size)
+    detect_width: int = 512
+    # a card covers between these fractions of the image
+    min_card_area: float = 0.004
+    max_card_area: float = 0.8
+    # long side / short side of a card face (57 x 89 mm), and how far a tilted view may stray
+    card_aspect: float = 89 / 57
+    aspect_tolerance: float = 0.5
+    # corner angles of a card seen at a slant stay within about 50..130 degrees
+    max_corner_cosine: float = 0.65
+    # a corner's arms must be this long (fraction of the reduced image's size) to propose a card
+    corner_min_arm: float = 0.05
+    # corner proposals closer than this (fraction of card size) are one
+    corner_tolerance: float = 0.12
+    max_corner_proposals: int = 24
+    # the fitted quad against its hull: a clipped corner makes it larger, a poor fit smaller
+    min_quad_fill: float = 0.75
+    max_quad_growth: float = 1.6
+    # size of the rectified face used for identification (width, height)
+    face_size: tuple[int, int] = (40, 62)
+    # fraction cut from each border of the rectified face before comparing (quad error, rounded corners)
+    face_margin: float = 0.04
+    # rough outlines whose first match reaches this similarity are aligned with ECC
+    refine_threshold: float = 0.30
+    refine_templates: tuple[tuple[int, int], ...] = ((40, 62), (100, 156))  # coarse, fine
+    refine_iterations: tuple[int, ...] = (20, 5)  # per template size
+    # rough outlines at least this similar skip the coarse alignment
+    refine_skip_coarse: float = 0.85
+    refine_context: float = 0.15     # image margin around the outline given to ECC, per side length
+    refine_max_shift: float = 0.35   # larger corner moves (per card size) are rejected
+    max_refined: int = 8             # cards reported per image at most
+    max_alignments: int = 10         # ECC alignments tried per image at most
+    # a match is reported only above this similarity (0..1)
+    min_confidence: float = 0.65
+    # below this similarity, or this close to the runner-up, a match is "unsure"
+    sure_confidence: float = 0.75
+    sure_margin: float = 0.08
+
+
+DEFAULT_CONFIG = VisionConfig()

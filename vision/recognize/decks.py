@@ -1,0 +1,151 @@
+"""Which deck the recogniser compares against, read from disk with messages a
+player can act on.
+
+A deck folder holds ``manifest.json`` (``{"cards": [{"image": FILE, "card":
+CARD}]}``) and one image per face. After ``mamma-mia enroll DIR`` it also holds
+``enrolled/``, the faces cut out and straightened; that is then the deck, since
+the folder's own images may be photos rather than faces.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+
+from companion.engine import Card, card_from_json
+
+from .config import DEFAULT_CONFIG, VisionConfig
+from .identify import ReferenceDeck
+from .imagefile import ImageFileError, read_image
+
+MANIFEST = "manifest.json"
+ENROLLED = "enrolled"
+# the stand-in deck shipped with the project (an editable install keeps it beside the package)
+DEFAULT_DECK_DIR = Path(__file__).resolve().parents[2] / "sample_images" / "deck"
+CARD_ASPECT = 89 / 57  # long side / short side of a Mamma Mia! card
+FACE_ASPECT_TOLERANCE = 0.08  # a face image further from the card's shape is not a tight face
+
+
+class DeckError(ValueError):
+    """A deck folder that cannot be used; the message names the file and the fix."""
+
+
+@dataclass(frozen=True)
+class ManifestEntry:
+    """One manifest item: the card, its image path, its place in the list and,
+    for enrollment, where the card's top edge is in the image (None: the default)."""
+
+    index: int
+    card: Card
+    image: Path
+    top: str | None = None
+
+
+TOP_SIDES = ("top", "bottom", "left", "right")
+
+
+def read_manifest(folder: str | Path) -> list[ManifestEntry]:
+    """The entries of ``folder/manifest.json``, every field checked; images
+    are not opened (a missing one is for the caller to report)."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise DeckError(f"{folder}: no such folder" if not folder.exists() else f"{folder}: not a folder")
+    path = folder / MANIFEST
+    if not path.is_file():
+        raise DeckError(f"{path}: missing (a deck folder needs a manifest.json listing its cards)")
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        raise DeckError(f"{path}: cannot read it: {error}") from None
+    except json.JSONDecodeError as error:
+        raise DeckError(f"{path}: not valid JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
+    items = data.get("cards") if isinstance(data, dict) else None
+    if not isinstance(items, list):
+        raise DeckError(f'{path}: expected {{"cards": [{{"image": FILE, "card": CARD}}, ...]}}')
+    if not items:
+        raise DeckError(f"{path}: lists no cards")
+    return [_entry(path, index, item) for index, item in enumerate(items)]
+
+
+def _entry(path: Path, index: int, item: Any) -> ManifestEntry:
+    where = f"{path}: cards[{index}]"
+    if not isinstance(item, dict):
+        raise DeckError(f'{where}: expected {{"image": FILE, "card": CARD}}, not {item!r}')
+    image = item.get("image")
+    if not isinstance(image, str) or not image.strip():
+        raise DeckError(f"{where}: 'image' is missing or not a file name")
+    if "card" not in item:
+        raise DeckError(f"{where}: 'card' is missing")
+    try:
+        card = card_from_json(item["card"])
+    except ValueError as error:
+        raise DeckError(f"{where}: {error}") from None
+    top = item.get("top")
+    if top is not None and top not in TOP_SIDES:
+        raise DeckError(f"{where}: 'top' must be one of {', '.join(TOP_SIDES)}, not {top!r}")
+    return ManifestEntry(index, card, path.parent / image, top)
+
+
+def duplicates(entries: Iterable[ManifestEntry]) -> list[tuple[ManifestEntry, ManifestEntry]]:
+    """(first, repeat) for every entry whose card an earlier entry already has."""
+    first: dict[Card, ManifestEntry] = {}
+    repeats = []
+    for entry in entries:
+        if entry.card in first:
+            repeats.append((first[entry.card], entry))
+        else:
+            first[entry.card] = entry
+    return repeats
+
+
+def deck_folder(folder: str | Path | None = None) -> Path:
+    """The folder whose faces are the deck: the enrolled faces when present."""
+    folder = Path(folder) if folder is not None else DEFAULT_DECK_DIR
+    enrolled = folder / ENROLLED
+    return enrolled if (enrolled / MANIFEST).is_file() else folder
+
+
+def load_faces(folder: str | Path | None = None) -> list[tuple[Card, np.ndarray]]:
+    """(card, upright face image) for every face of the deck in ``folder``
+    (default: the stand-in deck), or :class:`DeckError`."""
+    source = deck_folder(folder)
+    entries = read_manifest(source)
+    repeats = duplicates(entries)
+    if repeats:
+        first, repeat = repeats[0]
+        raise DeckError(f"{source / MANIFEST}: {repeat.card.notation} is listed twice "
+                        f"({first.image.name} and {repeat.image.name}); a deck has one image per face")
+    return [(entry.card, _face_image(entry, source)) for entry in entries]
+
+
+def _face_image(entry: ManifestEntry, source: Path) -> np.ndarray:
+    if not entry.image.exists():
+        raise DeckError(f"{entry.image}: missing (listed in {source / MANIFEST} for {entry.card.notation})")
+    try:
+        image = read_image(entry.image)
+    except ImageFileError as error:
+        raise DeckError(f"{entry.image}: {error}") from None
+    height, width = image.shape[:2]
+    if abs(height / width - CARD_ASPECT) > FACE_ASPECT_TOLERANCE * CARD_ASPECT:
+        hint = source.parent if source.name == ENROLLED else source
+        raise DeckError(f"{entry.image}: {width} x {height} pixels is not an upright card face cut to its "
+                        f"edges; if the deck's images are photos or sideways scans, "
+                        f"run: mamma-mia enroll {hint}")
+    return image
+
+
+def load_reference_deck(folder: str | Path | None = None,
+                        config: VisionConfig = DEFAULT_CONFIG) -> ReferenceDeck:
+    """The recogniser's references for the deck in ``folder`` (default: the
+    stand-in deck): ``folder/enrolled/`` after enrollment, else the folder's
+    own images, which must then be upright faces cut to the card."""
+    return ReferenceDeck.from_faces(load_faces(folder), config)
+
+
+def missing_faces(cards: Sequence[Card], catalogue: Sequence[Card]) -> list[Card]:
+    """The faces of ``catalogue`` that ``cards`` lacks, in catalogue order."""
+    present = set(cards)
+    return [card for card in catalogue if card not in present]

@@ -1,0 +1,155 @@
+"""Stage 1: find card outlines (quadrilaterals) in an image.
+
+Edges of every colour channel are traced into chains; each chain's convex
+hull that looks like a card seen in perspective becomes a candidate quad (a
+card's outline is often broken by a thumb or merged with the cards beneath,
+but its hull stays card-shaped). A thumb over a corner cuts the hull's corner off: the four longest hull
+edges are then extended until they meet, which restores the hidden corner.
+Candidates are not yet cards: identification confirms or rejects them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .config import DEFAULT_CONFIG, VisionConfig
+from .types import Quad
+
+
+def find_contours(mask: np.ndarray) -> list[np.ndarray]:
+    """``cv2.findContours`` returned three values in OpenCV 3 and two since 4."""
+    found = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    return list(found[-2])
+
+
+@dataclass(frozen=True)
+class EdgeChains:
+    """The traced edges of one image, at the reduced detection scale."""
+
+    contours: list[np.ndarray]
+    scale: float  # detection pixels per image pixel
+    area: float   # of the reduced image, in detection pixels
+
+    def large(self, config: VisionConfig) -> list[np.ndarray]:
+        """Chains whose bounding box could hold a card."""
+        least = config.min_card_area * self.area
+        return [c for c in self.contours if _box_area(c) >= least]
+
+    @classmethod
+    def of(cls, image: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> EdgeChains:
+        scale = min(1.0, config.detect_width / image.shape[1])
+        small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
+        edges = edge_map(small)
+        # thin edges keep a card apart from its neighbours; thickened ones close small breaks
+        contours = find_contours(edges) + find_contours(cv2.dilate(edges, np.ones((3, 3), np.uint8)))
+        return cls(contours, scale, float(small.shape[0] * small.shape[1]))
+
+
+def detect(image: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> list[Quad]:
+    """Candidate card outlines in ``image`` (BGR), in full-image pixels, largest first."""
+    return outline_quads(EdgeChains.of(image, config), config)
+
+
+def outline_quads(chains: EdgeChains, config: VisionConfig = DEFAULT_CONFIG) -> list[Quad]:
+    quads = []
+    for contour in chains.large(config):
+        # an edge chain's own area is tiny; its convex hull is what may be a card
+        hull = cv2.convexHull(contour)
+        hull_area = cv2.contourArea(hull)
+        if not config.min_card_area * chains.area <= hull_area <= config.max_card_area * chains.area:
+            continue
+        for corners in fit_quads(hull):
+            if _card_like(corners, hull_area, config):
+                quads.append(Quad(order_corners(corners / chains.scale)))
+    return distinct(quads, 0.03)
+
+
+def edge_map(image: np.ndarray) -> np.ndarray:
+    """Edges of colour as well as brightness: Canny on all channels at once
+    (it follows the strongest channel), thresholds set by the image's median."""
+    blurred = cv2.GaussianBlur(image, (5, 5), 0)
+    median = float(np.median(blurred[::4, ::4]))
+    return cv2.Canny(blurred, max(10.0, 0.5 * median), max(30.0, 1.2 * median))
+
+
+def _box_area(contour: np.ndarray) -> int:
+    _, _, width, height = cv2.boundingRect(contour)
+    return width * height
+
+
+def fit_quads(hull: np.ndarray) -> list[np.ndarray]:
+    """Up to two four-corner fits of a convex hull: its simplified polygon when
+    that has four corners, and the meeting points of its four longest sides
+    (which restores a corner hidden under a thumb)."""
+    perimeter = cv2.arcLength(hull, True)
+    poly = cv2.approxPolyDP(hull, 0.015 * perimeter, True).reshape(-1, 2).astype(np.float64)
+    fits = [poly.astype(np.float32)] if len(poly) == 4 else []
+    if len(poly) < 4 or len(poly) > 12:
+        return fits
+    sides = [(poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
+    longest = sorted(sorted(range(len(sides)), key=lambda i: -np.linalg.norm(sides[i][1] - sides[i][0]))[:4])
+    corners = [_intersect(sides[a], sides[b]) for a, b in zip(longest, longest[1:] + longest[:1])]
+    if all(c is not None for c in corners) and len(poly) > 4:
+        fits.append(np.array(corners, np.float32))
+    return fits
+
+
+def _intersect(s: tuple[np.ndarray, np.ndarray], t: tuple[np.ndarray, np.ndarray]) -> np.ndarray | None:
+    d1, d2 = s[1] - s[0], t[1] - t[0]
+    cross = d1[0] * d2[1] - d1[1] * d2[0]
+    if abs(cross) < 1e-6 * np.linalg.norm(d1) * np.linalg.norm(d2):
+        return None
+    k = ((t[0][0] - s[0][0]) * d2[1] - (t[0][1] - s[0][1]) * d2[0]) / cross
+    return s[0] + k * d1
+
+
+def order_corners(corners: np.ndarray) -> np.ndarray:
+    """Clockwise on screen, starting so that the first edge is a short side."""
+    center = corners.mean(axis=0)
+    angles = np.arctan2(corners[:, 1] - center[1], corners[:, 0] - center[0])
+    ordered = corners[np.argsort(angles)]  # image y points down: increasing angle is clockwise
+    first = np.linalg.norm(ordered[1] - ordered[0]) + np.linalg.norm(ordered[3] - ordered[2])
+    second = np.linalg.norm(ordered[2] - ordered[1]) + np.linalg.norm(ordered[0] - ordered[3])
+    if first > second:
+        ordered = np.roll(ordered, -1, axis=0)
+    return ordered.astype(np.float32)
+
+
+def _card_like(corners: np.ndarray, hull_area: float, config: VisionConfig) -> bool:
+    if not cv2.isContourConvex(corners.reshape(-1, 1, 2)):
+        return False
+    quad_area = cv2.contourArea(corners)
+    if not config.min_quad_fill * hull_area <= quad_area <= config.max_quad_growth * hull_area:
+        return False
+    edges = np.roll(corners, -1, axis=0) - corners
+    sides = np.linalg.norm(edges, axis=1)
+    if sides.min() <= 0:
+        return False
+    cosines = [-np.dot(edges[i - 1], edges[i]) / (sides[i - 1] * sides[i]) for i in range(4)]
+    if max(abs(c) for c in cosines) > config.max_corner_cosine:
+        return False
+    short, long_ = sorted([sides[0] + sides[2], sides[1] + sides[3]])
+    if short <= 0:
+        return False
+    aspect = long_ / short
+    return abs(aspect - config.card_aspect) <= config.aspect_tolerance * config.card_aspect
+
+
+def distinct(quads: list[Quad], tolerance: float) -> list[Quad]:
+    """Largest first, dropping near-duplicates: quads whose corners all lie
+    within ``tolerance`` card sizes of a kept one (e.g. the inner and outer
+    contour of one edge loop). Kept quads are bucketed by centre so each is
+    compared with its neighbours only."""
+    kept: dict[tuple[int, int], list[Quad]] = {}
+    result = []
+    for quad in sorted(quads, key=lambda q: -q.area):
+        size = np.sqrt(quad.area)
+        cell = max(size, 1.0)
+        cx, cy = int(quad.center[0] // cell), int(quad.center[1] // cell)
+        near = [k for dx in (-1, 0, 1) for dy in (-1, 0, 1) for k in kept.get((cx + dx, cy + dy), ())]
+        if all(np.abs(quad.corners - k.corners).max() > tolerance * size for k in near):
+            kept.setdefault((cx, cy), []).append(quad)
+            result.append(quad)
+    return result

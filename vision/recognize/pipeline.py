@@ -1,0 +1,81 @@
+"""The stages joined: image in, identified cards out."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .config import VisionConfig
+from .corners import corner_hypotheses
+from .detect import EdgeChains, outline_quads
+from .identify import ReferenceDeck, identify
+from .rectify import rectify
+from .refine import refine
+from .types import Detection, Match, Quad
+
+
+class Recogniser:
+    """Finds and identifies the cards of ``deck`` in images.
+
+    Rough outlines are identified; the promising ones are aligned with their
+    best reference and identified again; overlapping results (a pile's outline
+    around its top card, a frame inside a card) keep only the best.
+    """
+
+    def __init__(self, deck: ReferenceDeck) -> None:
+        self.deck = deck
+        self.config: VisionConfig = deck.config
+
+    def recognise(self, image: np.ndarray) -> list[Detection]:
+        chains = EdgeChains.of(image, self.config)
+        gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        found = self._confirm(image, gray, outline_quads(chains, self.config), [])
+        # outlines broken by a hand or merged with the cards beneath: grow cards from
+        # corners, where no card was confirmed yet
+        corners = [q for q in corner_hypotheses(chains, self.config)
+                   if not any(_inside(d.corners, q.center) for d in found)]
+        return self._confirm(image, gray, corners, found)
+
+    def _confirm(self, image: np.ndarray, gray: np.ndarray, quads: list[Quad],
+                 found: list[Detection]) -> list[Detection]:
+        rough = [self.examine(image, quad) for quad in quads]
+        promising = sorted((d for d in rough if d.confidence >= self.config.refine_threshold),
+                           key=lambda d: -d.confidence)
+        kept = list(found)
+        for detection in promising[: self.config.max_alignments]:
+            if any(_overlap(detection.corners, k.corners) for k in kept):
+                continue
+            detection = self.aligned(image, gray, detection)
+            if detection.confidence >= self.config.min_confidence and \
+                    not any(_overlap(detection.corners, k.corners) for k in kept):
+                kept.append(detection)
+            if len(kept) >= self.config.max_refined:
+                break
+        return sorted(kept, key=lambda d: -d.confidence)
+
+    def examine(self, image: np.ndarray, quad: Quad) -> Detection:
+        """Identify the face inside ``quad``; corners come back in face order."""
+        match = identify(rectify(image, quad, self.config.face_size), self.deck)
+        return Detection(match, quad.turned().corners if match.upside_down else quad.corners)
+
+    def aligned(self, image: np.ndarray, gray: np.ndarray, rough: Detection) -> Detection:
+        """``rough`` after ECC alignment with its best match, when that helps."""
+        templates = self.deck.templates_of(rough.card)
+        if rough.confidence >= self.config.refine_skip_coarse:
+            templates = templates[1:]  # already close: only settle the corners
+        quad = refine(gray, Quad(rough.corners), templates, self.config)
+        if quad is None:
+            return rough
+        better = self.examine(image, quad)
+        return better if better.confidence > rough.confidence else rough
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether either quad's centre lies inside the other."""
+    return _inside(a, b.mean(axis=0)) or _inside(b, a.mean(axis=0))
+
+
+def _inside(quad: np.ndarray, point: np.ndarray) -> bool:
+    return cv2.pointPolygonTest(quad.reshape(-1, 1, 2), (float(point[0]), float(point[1])), False) >= 0
+
+
+__all__ = ["Recogniser", "Detection", "Match"]

@@ -1,0 +1,57 @@
+"""Stage 2b: align a rough outline with the card it is thought to be.
+
+Contours give outlines that may be off by the cards underneath a pile, a
+thumb or blur. Enhanced correlation (ECC) moves the outline's four corners
+until the reference face lines up with the image; ECC ignores brightness and
+contrast, so light and colour casts do not pull it away. A failed or wild
+alignment returns ``None`` and the rough outline stands.
+"""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .config import DEFAULT_CONFIG, VisionConfig
+from .types import Quad
+
+
+def refine(gray: np.ndarray, quad: Quad, templates: tuple[np.ndarray, ...],
+           config: VisionConfig = DEFAULT_CONFIG) -> Quad | None:
+    """``quad`` (corners in face order) aligned to the reference face, given in
+    gray at growing sizes (``templates``): the small one pulls a rough outline
+    in, the large one settles it to about a pixel."""
+    result = None
+    for template, iterations in zip(templates, config.refine_iterations[-len(templates):]):
+        aligned = align(gray, result or quad, template, iterations, config)
+        if aligned is None:
+            return result
+        result = aligned
+    return result
+
+
+def align(gray: np.ndarray, quad: Quad, template: np.ndarray, iterations: int,
+          config: VisionConfig = DEFAULT_CONFIG) -> Quad | None:
+    """One ECC alignment of ``quad`` with ``template`` (float32 gray)."""
+    height, width = template.shape
+    face = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
+    origin, roi = _region(gray, quad.corners, config.refine_context)
+    start = cv2.getPerspectiveTransform(face, (quad.corners - origin).astype(np.float32)).astype(np.float32)
+    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, iterations, 1e-4)
+    try:
+        _, warp = cv2.findTransformECC(template, roi, start, cv2.MOTION_HOMOGRAPHY, criteria, None, 3)
+    except cv2.error:  # did not converge
+        return None
+    corners = cv2.perspectiveTransform(face.reshape(-1, 1, 2), warp).reshape(-1, 2) + origin
+    moved = np.abs(corners - quad.corners).max()
+    if not np.isfinite(corners).all() or moved > config.refine_max_shift * np.sqrt(quad.area):
+        return None
+    return Quad(corners.astype(np.float32))
+
+
+def _region(gray: np.ndarray, corners: np.ndarray, context: float) -> tuple[np.ndarray, np.ndarray]:
+    """The part of the image around ``corners`` (ECC differentiates all of its input)."""
+    low, high = corners.min(axis=0), corners.max(axis=0)
+    pad = context * (high - low)
+    x0, y0 = np.maximum(0, np.floor(low - pad)).astype(int)
+    x1, y1 = np.minimum([gray.shape[1], gray.shape[0]], np.ceil(high + pad)).astype(int)
+    return np.array([x0, y0], np.float32), gray[y0:y1, x0:x1]

@@ -1,0 +1,66 @@
+"""Results of the recognition stages: small dataclasses, not tuples."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from companion.engine import Card
+
+
+@dataclass(frozen=True, eq=False)
+class Quad:
+    """A card outline in image pixels: four corners clockwise, the first edge
+    a short side. Which short side is the top is known only after
+    identification (a card may lie upside down)."""
+
+    corners: np.ndarray  # shape (4, 2), float32
+
+    @cached_property
+    def area(self) -> float:
+        x, y = self.corners[:, 0], self.corners[:, 1]
+        return float(abs(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) / 2)
+
+    @cached_property
+    def center(self) -> np.ndarray:
+        return self.corners.mean(axis=0)
+
+    def turned(self) -> Quad:
+        """The same outline read from the opposite short side (180 degrees)."""
+        return Quad(np.roll(self.corners, 2, axis=0))
+
+    def scaled(self, factor: float) -> Quad:
+        return Quad((self.corners * factor).astype(np.float32))
+
+
+@dataclass(frozen=True)
+class Match:
+    """The best reference for a face, and the runner-up (another card)."""
+
+    card: Card
+    confidence: float
+    upside_down: bool
+    runner_up: Card | None
+    runner_up_confidence: float
+
+    @property
+    def margin(self) -> float:
+        return self.confidence - self.runner_up_confidence
+
+
+@dataclass(frozen=True, eq=False)
+class Detection:
+    """A card found in an image: identity, confidence, and its corners in the
+    order top-left, top-right, bottom-right, bottom-left of the face as drawn."""
+
+    match: Match
+    corners: np.ndarray
+
+    @property
+    def card(self) -> Card:
+        return self.match.card
+
+    @property
+    def confidence(self) -> float:
+        return self.match.confidence

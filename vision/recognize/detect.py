@@ -31,6 +31,7 @@ class EdgeChains:
     contours: list[np.ndarray]
     scale: float  # detection pixels per image pixel
     area: float   # of the reduced image, in detection pixels
+    small: np.ndarray  # the reduced image
 
     def large(self, config: VisionConfig) -> list[np.ndarray]:
         """Chains whose bounding box could hold a card."""
@@ -39,12 +40,23 @@ class EdgeChains:
 
     @classmethod
     def of(cls, image: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> EdgeChains:
-        scale = min(1.0, config.detect_width / image.shape[1])
-        small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) if scale < 1 else image
-        edges = edge_map(small)
+        small = reduce(image, config.detect_width)
+        scale = small.shape[1] / image.shape[1]
+        edges = edge_map(small, config)
         # thin edges keep a card apart from its neighbours; thickened ones close small breaks
         contours = find_contours(edges) + find_contours(cv2.dilate(edges, np.ones((3, 3), np.uint8)))
-        return cls(contours, scale, float(small.shape[0] * small.shape[1]))
+        return cls(contours, scale, float(small.shape[0] * small.shape[1]), small)
+
+
+def reduce(image: np.ndarray, width: int) -> np.ndarray:
+    """``image`` scaled down to about ``width`` pixels across: halvings by
+    pyramid (fast and smooth), then one linear step."""
+    while image.shape[1] >= 2 * width:
+        image = cv2.pyrDown(image)
+    if image.shape[1] > width:
+        height = round(image.shape[0] * width / image.shape[1])
+        image = cv2.resize(image, (width, height), interpolation=cv2.INTER_LINEAR)
+    return image
 
 
 def detect(image: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> list[Quad]:
@@ -66,12 +78,11 @@ def outline_quads(chains: EdgeChains, config: VisionConfig = DEFAULT_CONFIG) -> 
     return distinct(quads, 0.03)
 
 
-def edge_map(image: np.ndarray) -> np.ndarray:
+def edge_map(image: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
     """Edges of colour as well as brightness: Canny on all channels at once
-    (it follows the strongest channel), thresholds set by the image's median."""
-    blurred = cv2.GaussianBlur(image, (5, 5), 0)
-    median = float(np.median(blurred[::4, ::4]))
-    return cv2.Canny(blurred, max(10.0, 0.5 * median), max(30.0, 1.2 * median))
+    (it follows the strongest channel). Thresholds are fixed gradient
+    strengths: a faint card edge on a bright table is as faint as on a dark one."""
+    return cv2.Canny(cv2.GaussianBlur(image, (5, 5), 0), config.edge_low, config.edge_high)
 
 
 def _box_area(contour: np.ndarray) -> int:

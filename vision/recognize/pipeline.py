@@ -27,24 +27,24 @@ class Recogniser:
 
     def recognise(self, image: np.ndarray) -> list[Detection]:
         chains = EdgeChains.of(image, self.config)
-        gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
-        found = self._confirm(image, gray, outline_quads(chains, self.config), [])
+        levels = [(_gray(chains.small), chains.scale), (_gray(image), 1.0)]
+        found = self._confirm(image, levels, chains, outline_quads(chains, self.config), [])
         # outlines broken by a hand or merged with the cards beneath: grow cards from
         # corners, where no card was confirmed yet
         corners = [q for q in corner_hypotheses(chains, self.config)
                    if not any(_inside(d.corners, q.center) for d in found)]
-        return self._confirm(image, gray, corners, found)
+        return self._confirm(image, levels, chains, corners, found)
 
-    def _confirm(self, image: np.ndarray, gray: np.ndarray, quads: list[Quad],
+    def _confirm(self, image: np.ndarray, levels: list[tuple[np.ndarray, float]], chains: EdgeChains, quads: list[Quad],
                  found: list[Detection]) -> list[Detection]:
-        rough = [self.examine(image, quad) for quad in quads]
+        rough = [self.glance(chains, quad) for quad in quads]
         promising = sorted((d for d in rough if d.confidence >= self.config.refine_threshold),
                            key=lambda d: -d.confidence)
         kept = list(found)
         for detection in promising[: self.config.max_alignments]:
             if any(_overlap(detection.corners, k.corners) for k in kept):
                 continue
-            detection = self.aligned(image, gray, detection)
+            detection = self.aligned(image, levels, detection)
             if detection.confidence >= self.config.min_confidence and \
                     not any(_overlap(detection.corners, k.corners) for k in kept):
                 kept.append(detection)
@@ -52,21 +52,32 @@ class Recogniser:
                 break
         return sorted(kept, key=lambda d: -d.confidence)
 
+    def glance(self, chains: EdgeChains, quad: Quad) -> Detection:
+        """A first identification, cheaply, from the reduced image."""
+        face = rectify(chains.small, quad.scaled(chains.scale), self.config.face_size, oversample=1)
+        match = identify(face, self.deck)
+        return Detection(match, quad.turned().corners if match.upside_down else quad.corners)
+
     def examine(self, image: np.ndarray, quad: Quad) -> Detection:
         """Identify the face inside ``quad``; corners come back in face order."""
         match = identify(rectify(image, quad, self.config.face_size), self.deck)
         return Detection(match, quad.turned().corners if match.upside_down else quad.corners)
 
-    def aligned(self, image: np.ndarray, gray: np.ndarray, rough: Detection) -> Detection:
-        """``rough`` after ECC alignment with its best match, when that helps."""
-        templates = self.deck.templates_of(rough.card)
-        if rough.confidence >= self.config.refine_skip_coarse:
-            templates = templates[1:]  # already close: only settle the corners
-        quad = refine(gray, Quad(rough.corners), templates, self.config)
+    def aligned(self, image: np.ndarray, levels: list[tuple[np.ndarray, float]], rough: Detection) -> Detection:
+        """``rough`` seen at full size, after ECC alignment with its best match
+        unless it was sure already."""
+        plain = self.examine(image, Quad(rough.corners))
+        if rough.confidence >= self.config.refine_skip:
+            return plain
+        quad = refine(levels, Quad(rough.corners), self.deck.templates_of(rough.card), self.config)
         if quad is None:
-            return rough
+            return plain
         better = self.examine(image, quad)
-        return better if better.confidence > rough.confidence else rough
+        return better if better.confidence > plain.confidence else plain
+
+
+def _gray(image: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
 
 
 def _overlap(a: np.ndarray, b: np.ndarray) -> bool:

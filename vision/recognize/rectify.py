@@ -7,15 +7,17 @@ import numpy as np
 from .types import Quad
 
 
-def rectify(image: np.ndarray, quad: Quad, size: tuple[int, int]) -> np.ndarray:
+def rectify(image: np.ndarray, quad: Quad, size: tuple[int, int], oversample: int = 2) -> np.ndarray:
     """The face inside ``quad`` warped to ``size`` (width, height), first corner top-left.
 
-    Warps to twice the size and then averages down, so fine detail is smoothed
-    rather than aliased.
+    Warps to ``oversample`` times the size and then averages down, so fine
+    detail of a large card is smoothed rather than aliased; an image already
+    reduced to about the face's size needs no oversampling.
     """
     width, height = size
-    target = np.array([[0, 0], [2 * width, 0], [2 * width, 2 * height], [0, 2 * height]], np.float32)
+    k = oversample
+    target = np.array([[0, 0], [k * width, 0], [k * width, k * height], [0, k * height]], np.float32)
     matrix = cv2.getPerspectiveTransform(quad.corners.astype(np.float32), target)
-    big = cv2.warpPerspective(image, matrix, (2 * width, 2 * height), flags=cv2.INTER_LINEAR,
-                              borderMode=cv2.BORDER_REPLICATE)
-    return cv2.resize(big, (width, height), interpolation=cv2.INTER_AREA)
+    warped = cv2.warpPerspective(image, matrix, (k * width, k * height), flags=cv2.INTER_LINEAR,
+                                 borderMode=cv2.BORDER_REPLICATE)
+    return warped if k == 1 else cv2.resize(warped, (width, height), interpolation=cv2.INTER_AREA)

@@ -8,6 +8,8 @@ alignment returns ``None`` and the rough outline stands.
 """
 from __future__ import annotations
 
+from typing import Sequence
+
 import cv2
 import numpy as np
 
@@ -15,26 +17,31 @@ from .config import DEFAULT_CONFIG, VisionConfig
 from .types import Quad
 
 
-def refine(gray: np.ndarray, quad: Quad, templates: tuple[np.ndarray, ...],
+def refine(levels: Sequence[tuple[np.ndarray, float]], quad: Quad, templates: Sequence[np.ndarray],
            config: VisionConfig = DEFAULT_CONFIG) -> Quad | None:
-    """``quad`` (corners in face order) aligned to the reference face, given in
-    gray at growing sizes (``templates``): the small one pulls a rough outline
-    in, the large one settles it to about a pixel."""
+    """``quad`` (corners in face order, image pixels) aligned to the reference
+    face, coarse to fine. ``levels`` pairs a gray image (float32) with its
+    scale (its pixels per image pixel) for each of ``templates``, the face in
+    gray at growing sizes: the small one pulls a rough outline in, the large
+    one settles it."""
     result = None
-    for template, iterations in zip(templates, config.refine_iterations[-len(templates):]):
-        aligned = align(gray, result or quad, template, iterations, config)
+    steps = zip(levels, templates, config.refine_iterations, config.refine_context)
+    for (gray, scale), template, iterations, context in steps:
+        aligned = align(gray, (result or quad).scaled(scale), template, iterations, context, config)
         if aligned is None:
             return result
-        result = aligned
+        result = aligned.scaled(1 / scale)
     return result
 
 
-def align(gray: np.ndarray, quad: Quad, template: np.ndarray, iterations: int,
+def align(gray: np.ndarray, quad: Quad, template: np.ndarray, iterations: int, context: float,
           config: VisionConfig = DEFAULT_CONFIG) -> Quad | None:
-    """One ECC alignment of ``quad`` with ``template`` (float32 gray)."""
+    """One ECC alignment of ``quad`` with ``template`` (float32 gray), in
+    ``gray``'s pixels; ``context`` is the margin of image around the outline
+    that ECC sees, per side length."""
     height, width = template.shape
     face = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
-    origin, roi = _region(gray, quad.corners, config.refine_context)
+    origin, roi = _region(gray, quad.corners, context)
     start = cv2.getPerspectiveTransform(face, (quad.corners - origin).astype(np.float32)).astype(np.float32)
     criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, iterations, 1e-4)
     try:

@@ -40,15 +40,18 @@ def describe(face: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> np.ndar
     """
     height, width = face.shape[:2]
     mx, my = round(width * config.face_margin), round(height * config.face_margin)
-    inner = face[my:height - my, mx:width - mx].astype(np.float32)
+    inner = face[my:height - my, mx:width - mx]
     h, w = inner.shape[:2]
-    b, g, r = inner.reshape(h * w, 3).T
-    opponent = np.stack([(b + g + r) / 3, r - g, (r + g) / 2 - b], 1)
+    opponent = cv2.transform(inner.astype(np.float32), _OPPONENT).reshape(h * w, 3)
     basis, inverse = _plane_basis(w, h)
     flat = opponent - basis @ (inverse @ opponent)
     flat /= flat[:, 0].std() + 4.0  # the constant keeps a blank face from exploding
     vector = flat.ravel()
     return vector / (np.linalg.norm(vector) + 1e-6)
+
+
+# rows: brightness, red-green, yellow-blue; columns: the B, G, R input channels
+_OPPONENT = np.array([[1 / 3, 1 / 3, 1 / 3], [0, -1, 1], [-1, 0.5, 0.5]], np.float32)
 
 
 def canonical_face(image: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
@@ -98,9 +101,8 @@ class ReferenceDeck:
 
 def identify(face: np.ndarray, deck: ReferenceDeck) -> Match:
     """The best reference for ``face`` (at ``deck.config.face_size``), either way up."""
-    # one product against references stored both ways up; einsum keeps this small
-    # product off the threaded BLAS, whose thread hand-offs cost more than the sum
-    scores = np.einsum("ij,j->i", deck.matrix, describe(face, deck.config)).reshape(2, -1).T
+    # one matrix-vector product against references stored both ways up
+    scores = (deck.matrix @ describe(face, deck.config)).reshape(2, -1).T
     best_per_card = scores.max(axis=1)
     order = np.argsort(-best_per_card)
     best, second = int(order[0]), int(order[1]) if len(order) > 1 else None

@@ -82,6 +82,14 @@ def run_videos(plugin, deck, art, count: int, seed: int, cards: tuple[int, int])
     return {"tracker": name, **score.summary()}
 
 
+def _accuracy_table(accuracy: dict, counts: dict, overall: float | None) -> None:
+    print(f"  {'kind':<12}{'n':>6}{'accuracy':>10}")
+    for kind, acc in accuracy.items():
+        print(f"  {kind:<12}{counts[kind]:>6}{acc:>10.3f}")
+    if overall is not None:
+        print(f"  {'overall':<12}{sum(counts.values()):>6}{overall:>10.3f}")
+
+
 def _fmt(value) -> str:
     return "-" if value is None else f"{value:.3f}" if isinstance(value, float) else str(value)
 
@@ -90,10 +98,11 @@ def print_report(result: dict) -> None:
     photos, videos = result.get("photos"), result.get("videos")
     if photos:
         print(f"\nPhotos ({photos['photos']}), recogniser {photos['recogniser']}")
-        print(f"  {'kind':<12}{'n':>6}{'accuracy':>10}")
-        for kind, acc in photos["accuracy"].items():
-            print(f"  {kind:<12}{photos['counts'][kind]:>6}{acc:>10.3f}")
-        print(f"  {'overall':<12}{sum(photos['counts'].values()):>6}{photos['overall_accuracy']:>10.3f}")
+        print("  top card of a pile, and empty tables (nothing reported):")
+        _accuracy_table(photos["accuracy"], photos["counts"], photos["overall_accuracy"])
+        if photos["layout_counts"]:
+            print("  every card of layout photos:")
+            _accuracy_table(photos["layout_accuracy"], photos["layout_counts"], photos["layout_overall_accuracy"])
         print(f"  layout false positives: {photos['layout_false_positives']}")
         ms = photos["ms_per_photo"]
         print(f"  ms per photo: median {_fmt(ms['median'])}, p95 {_fmt(ms['p95'])}")

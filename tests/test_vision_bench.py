@@ -35,6 +35,11 @@ def test_photo_score_counts_kinds_empties_and_confusions():
         score.add(photo, oracle, 1.0)
     summary = score.summary()
     assert summary["overall_accuracy"] == 1.0 and summary["top_confusions"] == []
+    layout_cards = sum(len(p.cards) for p in photos if p.spec.kind == "layout")
+    top_photos = sum(1 for p in photos if p.spec.kind != "layout")
+    assert sum(summary["layout_counts"].values()) == layout_cards
+    assert sum(summary["counts"].values()) == top_photos
+    assert summary["layout_overall_accuracy"] in (None, 1.0)
     wrong = PhotoScore()
     for photo in photos:
         wrong.add(photo, [Detection(parse_card("!"))], 2.0)

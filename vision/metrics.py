@@ -41,16 +41,18 @@ def percentile(values: Sequence[float], q: float) -> float | None:
 
 @dataclass
 class PhotoScore:
-    hits: Counter = field(default_factory=Counter)
+    hits: Counter = field(default_factory=Counter)      # top cards and empty tables, per kind
     totals: Counter = field(default_factory=Counter)
+    layout_hits: Counter = field(default_factory=Counter)  # cards of layout photos, per kind
+    layout_totals: Counter = field(default_factory=Counter)
     confusions: Counter = field(default_factory=Counter)
     false_positives: int = 0
     millis: list[float] = field(default_factory=list)
 
-    def _count(self, kind: str, truth: str, found: str) -> None:
-        self.totals[kind] += 1
+    def _count(self, kind: str, truth: str, found: str, layout: bool = False) -> None:
+        (self.layout_totals if layout else self.totals)[kind] += 1
         if truth == found:
-            self.hits[kind] += 1
+            (self.layout_hits if layout else self.hits)[kind] += 1
         else:
             self.confusions[(truth, found)] += 1
 
@@ -70,19 +72,24 @@ class PhotoScore:
         for t in photo.cards:
             if t.card in remaining:
                 remaining.remove(t.card)
-                self._count(face_kind(t.card), t.card.notation, t.card.notation)
+                self._count(face_kind(t.card), t.card.notation, t.card.notation, layout=True)
             else:
-                self._count(face_kind(t.card), t.card.notation, NONE)
+                self._count(face_kind(t.card), t.card.notation, NONE, layout=True)
         self.false_positives += len(remaining)
 
     def summary(self) -> dict:
         kinds = [k for k in (*KINDS, "empty") if self.totals[k]]
+        layout_kinds = [k for k in KINDS if self.layout_totals[k]]
         total = sum(self.totals.values())
+        layout_total = sum(self.layout_totals.values())
         return {
             "photos": len(self.millis),
             "accuracy": {k: self.hits[k] / self.totals[k] for k in kinds},
             "counts": {k: self.totals[k] for k in kinds},
             "overall_accuracy": sum(self.hits.values()) / total if total else None,
+            "layout_accuracy": {k: self.layout_hits[k] / self.layout_totals[k] for k in layout_kinds},
+            "layout_counts": {k: self.layout_totals[k] for k in layout_kinds},
+            "layout_overall_accuracy": sum(self.layout_hits.values()) / layout_total if layout_total else None,
             "layout_false_positives": self.false_positives,
             "top_confusions": [{"truth": t, "found": f, "count": n} for (t, f), n in self.confusions.most_common(15)],
             "ms_per_photo": {"median": percentile(self.millis, 50), "p95": percentile(self.millis, 95)},

@@ -47,7 +47,7 @@ class VisionConfig:
     min_confidence: float = 0.65
     # below this similarity, or this close to the runner-up, a match is "unsure"
     sure_confidence: float = 0.75
-    sure_margin: float = 0.08
+    sure_margin: float = 0.04
 
 
 DEFAULT_CONFIG = VisionConfig()

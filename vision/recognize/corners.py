@@ -8,6 +8,8 @@ by the longer visible arm; alignment and identification then decide.
 """
 from __future__ import annotations
 
+from typing import Sequence
+
 import cv2
 import numpy as np
 
@@ -16,12 +18,18 @@ from .detect import EdgeChains, order_corners
 from .types import Quad
 
 
-def corner_hypotheses(chains: EdgeChains, config: VisionConfig = DEFAULT_CONFIG) -> list[Quad]:
-    """Card-proportioned quads grown from right-angled edge corners, largest first."""
+def corner_hypotheses(chains: EdgeChains, config: VisionConfig = DEFAULT_CONFIG,
+                      known: Sequence[np.ndarray] = ()) -> list[Quad]:
+    """Card-proportioned quads grown from right-angled edge corners, longest
+    arms first. Chains centred inside a ``known`` card outline (image pixels)
+    are that card's own edges and are passed over."""
     min_arm = config.corner_min_arm * np.sqrt(chains.area)
     min_area = config.min_card_area * chains.area
     proposals: list[tuple[float, np.ndarray]] = []
+    known_small = [(k * chains.scale).reshape(-1, 1, 2).astype(np.float32) for k in known]
     for contour in chains.large(config):
+        if known_small and _centred_in(contour, known_small):
+            continue
         poly = cv2.approxPolyDP(contour, 2.0, True).reshape(-1, 2).astype(np.float32)
         for corner, u, v, la, lb in _right_angles(poly, min_arm):
             for long_u in (True, False):
@@ -38,6 +46,12 @@ def corner_hypotheses(chains: EdgeChains, config: VisionConfig = DEFAULT_CONFIG)
             if len(kept) == config.max_corner_proposals:
                 break
     return [Quad(order_corners(k / chains.scale)) for k in kept]
+
+
+def _centred_in(contour: np.ndarray, outlines: list[np.ndarray]) -> bool:
+    x, y, w, h = cv2.boundingRect(contour)
+    centre = (x + w / 2, y + h / 2)
+    return any(cv2.pointPolygonTest(outline, centre, False) >= 0 for outline in outlines)
 
 
 def _cross(a: np.ndarray, b: np.ndarray) -> float:

@@ -34,9 +34,15 @@ class EdgeChains:
     small: np.ndarray  # the reduced image
 
     def large(self, config: VisionConfig) -> list[np.ndarray]:
-        """Chains whose bounding box could hold a card."""
+        """Chains whose bounding box could hold a card, one per box: the thin and
+        the thickened edge maps trace most chains twice."""
         least = config.min_card_area * self.area
-        return [c for c in self.contours if _box_area(c) >= least]
+        boxes: dict[tuple[int, ...], np.ndarray] = {}
+        for contour in self.contours:
+            x, y, w, h = cv2.boundingRect(contour)
+            if w * h >= least:
+                boxes.setdefault((x // 3, y // 3, w // 3, h // 3), contour)
+        return list(boxes.values())
 
     @classmethod
     def of(cls, image: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> EdgeChains:
@@ -83,11 +89,6 @@ def edge_map(image: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> np.nda
     (it follows the strongest channel). Thresholds are fixed gradient
     strengths: a faint card edge on a bright table is as faint as on a dark one."""
     return cv2.Canny(cv2.GaussianBlur(image, (5, 5), 0), config.edge_low, config.edge_high)
-
-
-def _box_area(contour: np.ndarray) -> int:
-    _, _, width, height = cv2.boundingRect(contour)
-    return width * height
 
 
 def fit_quads(hull: np.ndarray) -> list[np.ndarray]:

@@ -1,6 +1,8 @@
 """The stages joined: image in, identified cards out."""
 from __future__ import annotations
 
+from typing import Sequence
+
 import cv2
 import numpy as np
 
@@ -27,15 +29,15 @@ class Recogniser:
 
     def recognise(self, image: np.ndarray) -> list[Detection]:
         chains = EdgeChains.of(image, self.config)
-        levels = [(_gray(chains.small), chains.scale), (_gray(image), 1.0)]
+        levels = _GrayLevels(((chains.small, chains.scale), (image, 1.0)))
         found = self._confirm(image, levels, chains, outline_quads(chains, self.config), [])
         # outlines broken by a hand or merged with the cards beneath: grow cards from
         # corners, where no card was confirmed yet
-        corners = [q for q in corner_hypotheses(chains, self.config)
+        corners = [q for q in corner_hypotheses(chains, self.config, [d.corners for d in found])
                    if not any(_inside(d.corners, q.center) for d in found)]
         return self._confirm(image, levels, chains, corners, found)
 
-    def _confirm(self, image: np.ndarray, levels: list[tuple[np.ndarray, float]], chains: EdgeChains, quads: list[Quad],
+    def _confirm(self, image: np.ndarray, levels: Sequence[tuple[np.ndarray, float]], chains: EdgeChains, quads: list[Quad],
                  found: list[Detection]) -> list[Detection]:
         rough = [self.glance(chains, quad) for quad in quads]
         promising = sorted((d for d in rough if d.confidence >= self.config.refine_threshold),
@@ -63,7 +65,7 @@ class Recogniser:
         match = identify(rectify(image, quad, self.config.face_size), self.deck)
         return Detection(match, quad.turned().corners if match.upside_down else quad.corners)
 
-    def aligned(self, image: np.ndarray, levels: list[tuple[np.ndarray, float]], rough: Detection) -> Detection:
+    def aligned(self, image: np.ndarray, levels: Sequence[tuple[np.ndarray, float]], rough: Detection) -> Detection:
         """``rough`` seen at full size, after ECC alignment with its best match
         unless it was sure already."""
         plain = self.examine(image, Quad(rough.corners))
@@ -76,8 +78,22 @@ class Recogniser:
         return better if better.confidence > plain.confidence else plain
 
 
-def _gray(image: np.ndarray) -> np.ndarray:
-    return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+class _GrayLevels(Sequence[tuple[np.ndarray, float]]):
+    """(gray image, scale) pairs for alignment, each converted only when first
+    needed: most images have no outline that needs aligning at full size."""
+
+    def __init__(self, images: tuple[tuple[np.ndarray, float], ...]) -> None:
+        self._images = images
+        self._gray: dict[int, np.ndarray] = {}
+
+    def __len__(self) -> int:
+        return len(self._images)
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        image, scale = self._images[index]
+        if index not in self._gray:
+            self._gray[index] = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        return self._gray[index], scale
 
 
 def _overlap(a: np.ndarray, b: np.ndarray) -> bool:

@@ -37,8 +37,8 @@ class Recogniser:
                    if not any(_inside(d.corners, q.center) for d in found)]
         return self._confirm(image, levels, chains, corners, found)
 
-    def _confirm(self, image: np.ndarray, levels: Sequence[tuple[np.ndarray, float]], chains: EdgeChains, quads: list[Quad],
-                 found: list[Detection]) -> list[Detection]:
+    def _confirm(self, image: np.ndarray, levels: Sequence[tuple[np.ndarray, float]], chains: EdgeChains,
+                 quads: list[Quad], found: list[Detection]) -> list[Detection]:
         rough = [self.glance(chains, quad) for quad in quads]
         promising = sorted((d for d in rough if d.confidence >= self.config.refine_threshold),
                            key=lambda d: -d.confidence)
@@ -57,13 +57,11 @@ class Recogniser:
     def glance(self, chains: EdgeChains, quad: Quad) -> Detection:
         """A first identification, cheaply, from the reduced image."""
         face = rectify(chains.small, quad.scaled(chains.scale), self.config.face_size, oversample=1)
-        match = identify(face, self.deck)
-        return Detection(match, quad.turned().corners if match.upside_down else quad.corners)
+        return _oriented(identify(face, self.deck), quad)
 
     def examine(self, image: np.ndarray, quad: Quad) -> Detection:
         """Identify the face inside ``quad``; corners come back in face order."""
-        match = identify(rectify(image, quad, self.config.face_size), self.deck)
-        return Detection(match, quad.turned().corners if match.upside_down else quad.corners)
+        return _oriented(identify(rectify(image, quad, self.config.face_size), self.deck), quad)
 
     def aligned(self, image: np.ndarray, levels: Sequence[tuple[np.ndarray, float]], rough: Detection) -> Detection:
         """``rough`` seen at full size, after ECC alignment with its best match
@@ -76,6 +74,11 @@ class Recogniser:
             return plain
         better = self.examine(image, quad)
         return better if better.confidence > plain.confidence else plain
+
+
+def _oriented(match: Match, quad: Quad) -> Detection:
+    """The detection with its corners in face order (turned when upside down)."""
+    return Detection(match, quad.turned().corners if match.upside_down else quad.corners)
 
 
 class _GrayLevels(Sequence[tuple[np.ndarray, float]]):
@@ -105,4 +108,4 @@ def _inside(quad: np.ndarray, point: np.ndarray) -> bool:
     return cv2.pointPolygonTest(quad.reshape(-1, 1, 2), (float(point[0]), float(point[1])), False) >= 0
 
 
-__all__ = ["Recogniser", "Detection", "Match"]
+__all__ = ["Recogniser"]

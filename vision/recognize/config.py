@@ -44,7 +44,7 @@ class VisionConfig:
     max_refined: int = 8             # cards reported per image at most
     max_alignments: int = 10         # ECC alignments tried per image at most
     # a match is reported only above this similarity (0..1)
-    min_confidence: float = 0.65
+    min_confidence: float = 0.70
     # below this similarity, or this close to the runner-up, a match is "unsure"
     sure_confidence: float = 0.75
     sure_margin: float = 0.04

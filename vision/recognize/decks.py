@@ -25,7 +25,6 @@ MANIFEST = "manifest.json"
 ENROLLED = "enrolled"
 # the stand-in deck shipped with the project (an editable install keeps it beside the package)
 DEFAULT_DECK_DIR = Path(__file__).resolve().parents[2] / "sample_images" / "deck"
-CARD_ASPECT = 89 / 57  # long side / short side of a Mamma Mia! card
 FACE_ASPECT_TOLERANCE = 0.08  # a face image further from the card's shape is not a tight face
 
 
@@ -129,7 +128,8 @@ def _face_image(entry: ManifestEntry, source: Path) -> np.ndarray:
     except ImageFileError as error:
         raise DeckError(f"{entry.image}: {error}") from None
     height, width = image.shape[:2]
-    if abs(height / width - CARD_ASPECT) > FACE_ASPECT_TOLERANCE * CARD_ASPECT:
+    card = DEFAULT_CONFIG.card_aspect
+    if abs(height / width - card) > FACE_ASPECT_TOLERANCE * card:
         hint = source.parent if source.name == ENROLLED else source
         raise DeckError(f"{entry.image}: {width} x {height} pixels is not an upright card face cut to its "
                         f"edges; if the deck's images are photos or sideways scans, "

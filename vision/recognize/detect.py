@@ -109,12 +109,18 @@ def fit_quads(hull: np.ndarray) -> list[np.ndarray]:
 
 
 def _intersect(s: tuple[np.ndarray, np.ndarray], t: tuple[np.ndarray, np.ndarray]) -> np.ndarray | None:
-    d1, d2 = s[1] - s[0], t[1] - t[0]
-    cross = d1[0] * d2[1] - d1[1] * d2[0]
-    if abs(cross) < 1e-6 * np.linalg.norm(d1) * np.linalg.norm(d2):
+    """Where the lines through segments ``s`` and ``t`` meet."""
+    return line_meeting(s[0], s[1] - s[0], t[0], t[1] - t[0])
+
+
+def line_meeting(p: np.ndarray, u: np.ndarray, q: np.ndarray, v: np.ndarray) -> np.ndarray | None:
+    """Where the line through ``p`` along ``u`` meets the one through ``q``
+    along ``v``; ``None`` for (nearly) parallel lines."""
+    cross = u[0] * v[1] - u[1] * v[0]
+    if abs(cross) < 1e-6 * np.linalg.norm(u) * np.linalg.norm(v):
         return None
-    k = ((t[0][0] - s[0][0]) * d2[1] - (t[0][1] - s[0][1]) * d2[0]) / cross
-    return s[0] + k * d1
+    k = ((q[0] - p[0]) * v[1] - (q[1] - p[1]) * v[0]) / cross
+    return p + k * u
 
 
 def order_corners(corners: np.ndarray) -> np.ndarray:

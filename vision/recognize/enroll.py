@@ -33,8 +33,8 @@ from companion.engine import Card, card_to_json
 from ..catalog import face_slug
 from ..cvcompat import encode_png
 from .config import DEFAULT_CONFIG
-from .decks import CARD_ASPECT, ENROLLED, MANIFEST, ManifestEntry, duplicates, missing_faces
-from .detect import detect
+from .decks import ENROLLED, MANIFEST, ManifestEntry, duplicates, missing_faces
+from .detect import detect, line_meeting
 from .imagefile import ImageFileError, read_image
 from .rectify import rectify
 from .types import Quad
@@ -95,7 +95,8 @@ def is_scan(image: np.ndarray) -> bool:
     """Whether the picture has a card's shape, either way round."""
     height, width = image.shape[:2]
     aspect = max(height, width) / max(1, min(height, width))
-    return abs(aspect - CARD_ASPECT) <= SCAN_ASPECT_TOLERANCE * CARD_ASPECT
+    card = DEFAULT_CONFIG.card_aspect
+    return abs(aspect - card) <= SCAN_ASPECT_TOLERANCE * card
 
 
 def photo_quad(image: np.ndarray) -> tuple[Quad, str]:
@@ -133,7 +134,7 @@ def refine_outline(image: np.ndarray, quad: Quad) -> Quad:
         if line is None:
             return quad
         lines.append(line)
-    corners = [_meet(lines[k - 1], lines[k]) for k in range(4)]
+    corners = [line_meeting(*lines[k - 1], *lines[k]) for k in range(4)]
     if any(c is None for c in corners):
         return quad
     refined = np.array(corners, np.float32)
@@ -179,15 +180,6 @@ def _outer_edge(strength: np.ndarray) -> float | None:
         curve = left - 2 * mid + right
         return j + (0.5 * (left - right) / curve if curve < 0 else 0.0)
     return float(j)
-
-
-def _meet(s: tuple[np.ndarray, np.ndarray], t: tuple[np.ndarray, np.ndarray]) -> np.ndarray | None:
-    (p, u), (q, v) = s, t
-    cross = u[0] * v[1] - u[1] * v[0]
-    if abs(cross) < 1e-3:
-        return None
-    k = ((q[0] - p[0]) * v[1] - (q[1] - p[1]) * v[0]) / cross
-    return p + k * u
 
 
 def _inside(quad: Quad, width: int, height: int, margin: float = 1.0) -> bool:

@@ -18,6 +18,7 @@ COMMANDS = [
     "companion.commands.synth",
     "companion.commands.scan",
     "companion.commands.enroll",
+    "companion.commands.serve",
 ]
 
 

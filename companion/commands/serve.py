@@ -1,0 +1,92 @@
+"""Serve the table app; open the address it prints on a tablet or phone.
+
+By default only this computer can connect (127.0.0.1, plain HTTP). To play
+with tablets and phones on the same network, bind every interface:
+
+  mamma-mia serve --host 0.0.0.0 --https
+
+--https serves with a self-signed certificate made in the instance folder
+(phones only give a page the camera over HTTPS); browsers warn about it once.
+Games are kept in instance/mamma-mia.sqlite: stopping and starting the server
+(Ctrl+C) resumes every game exactly where it was.
+"""
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import socket
+
+NAME = "serve"
+HELP = "serve the table web app (loopback and plain HTTP unless told otherwise)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on; 0.0.0.0 lets tablets on your network connect "
+                             "(default 127.0.0.1: this computer only)")
+    parser.add_argument("--port", type=_port, default=5000, help="port to listen on (default 5000)")
+    parser.add_argument("--https", action="store_true",
+                        help="serve HTTPS with a self-signed certificate created in the instance folder")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..web import create_app
+
+    app = create_app()
+    scheme = "https" if args.https else "http"
+    ssl_context = None
+    if args.https:
+        from ..web.certificate import ensure_certificate
+
+        cert, key = ensure_certificate(app.instance_path, host_names(args.host))
+        ssl_context = (str(cert), str(key))
+        print(f"Certificate: {cert} (self-signed: accept the browser's warning once)")
+    print(f"Games are kept in {app.config['DATABASE']}")
+    for address in addresses(args.host, args.port, scheme):
+        print(f"Open {address}")
+    app.run(host=args.host, port=args.port, ssl_context=ssl_context, use_reloader=False, threaded=True)
+    return 0
+
+
+def addresses(host: str, port: int, scheme: str = "http") -> list[str]:
+    """The addresses to open: this computer's network address when bound to
+    every interface.
+
+    >>> addresses("127.0.0.1", 5000)
+    ['http://127.0.0.1:5000/']
+    """
+    return [f"{scheme}://{_bracket(name)}:{port}/" for name in host_names(host)]
+
+
+def host_names(host: str) -> list[str]:
+    if host in ("0.0.0.0", "::", ""):
+        return [name for name in (lan_address(), "127.0.0.1") if name]
+    return [host]
+
+
+def lan_address() -> str | None:
+    """This computer's address on its network (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            address = probe.getsockname()[0]
+        except OSError:
+            return None
+    return None if address.startswith("127.") else address
+
+
+def _bracket(name: str) -> str:
+    try:
+        return f"[{name}]" if ipaddress.ip_address(name).version == 6 else name
+    except ValueError:
+        return name
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"port {port} is not between 1 and 65535")
+    return port

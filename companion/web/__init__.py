@@ -1,0 +1,70 @@
+"""The table web app: a Flask application factory.
+
+>>> app = create_app({"DATABASE": ":memory:", "SECRET_KEY": "test"})
+>>> app.url_map.bind("").match("/api/games/3", "GET")
+('api.game', {'game_id': 3})
+
+Configuration: ``DATABASE`` (default ``instance/mamma-mia.sqlite``),
+``MAX_CONTENT_LENGTH`` (uploads; camera frames and photos later),
+``SECRET_KEY`` (default: a random key kept in ``instance/secret_key``);
+``instance/config.py`` may set any of them.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+from typing import Any, Mapping
+
+from flask import Flask, current_app, request
+from werkzeug.exceptions import HTTPException
+
+MAX_UPLOAD_BYTES = 16 * 1024 * 1024  # a phone photo or a short video clip
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    app = Flask(__name__, instance_relative_config=True)
+    app.config.from_mapping(
+        DATABASE=os.path.join(app.instance_path, "mamma-mia.sqlite"),
+        MAX_CONTENT_LENGTH=MAX_UPLOAD_BYTES,
+        SECRET_KEY=None,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config["SECRET_KEY"]:
+        app.config["SECRET_KEY"] = _instance_secret(app.instance_path)
+
+    from . import api, db
+
+    database = app.config["DATABASE"]
+    if database != ":memory:":
+        os.makedirs(os.path.dirname(os.path.abspath(database)), exist_ok=True)
+        db.init_db(database)  # a first start (or `make run`) needs no separate init step
+    db.init_app(app)
+    app.register_blueprint(api.bp)
+    app.register_error_handler(HTTPException, _http_error)
+    return app
+
+
+def _http_error(error: HTTPException) -> Any:
+    """JSON for the API (unknown address, wrong method, upload too large)."""
+    if not request.path.startswith("/api"):
+        return error
+    from .api import error_response
+
+    if error.code == 413:
+        limit = current_app.config["MAX_CONTENT_LENGTH"]
+        return error_response(413, f"the upload is larger than the limit of {limit / 1024 / 1024:g} MB")
+    return error_response(error.code or 500, error.description or error.name)
+
+
+def _instance_secret(instance_path: str) -> str:
+    """A random secret kept across restarts, so sessions survive them."""
+    os.makedirs(instance_path, exist_ok=True)
+    path = os.path.join(instance_path, "secret_key")
+    if not os.path.exists(path):
+        with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as handle:
+            handle.write(secrets.token_hex(32))
+    with open(path, encoding="utf-8") as handle:
+        return handle.read().strip()

@@ -1,0 +1,66 @@
+"""The SQLite connection of a request, and the schema.
+
+One connection per request on :data:`flask.g`, closed when the request ends.
+Connections run in autocommit mode: :mod:`.storage` opens every transaction
+itself (``BEGIN IMMEDIATE``), so one accepted action is one transaction.
+"""
+from __future__ import annotations
+
+import sqlite3
+from importlib import resources
+
+import click
+from flask import Flask, current_app, g
+from flask.cli import with_appcontext
+
+# a second tablet writing at the same moment waits this long for the lock
+BUSY_TIMEOUT_SECONDS = 10.0
+
+
+def connect(path: str) -> sqlite3.Connection:
+    """A connection with rows by column name and foreign keys enforced."""
+    db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
+    db.row_factory = sqlite3.Row
+    db.execute("PRAGMA foreign_keys = ON")
+    return db
+
+
+def get_db() -> sqlite3.Connection:
+    """The connection of the current request, opened on first use."""
+    if "db" not in g:
+        g.db = connect(current_app.config["DATABASE"])
+    return g.db
+
+
+def close_db(error: BaseException | None = None) -> None:
+    db = g.pop("db", None)
+    if db is not None:
+        db.close()
+
+
+def schema() -> str:
+    return resources.files("companion.web").joinpath("schema.sql").read_text("utf-8")
+
+
+def init_db(path: str) -> None:
+    """Create the tables that are missing; existing games are kept."""
+    db = connect(path)
+    try:
+        # WAL lets a tablet read while another one writes
+        db.execute("PRAGMA journal_mode = WAL")
+        db.executescript(schema())
+    finally:
+        db.close()
+
+
+@click.command("init-db")
+@with_appcontext
+def init_db_command() -> None:
+    """Create the database tables if they are missing (games are kept)."""
+    init_db(current_app.config["DATABASE"])
+    click.echo(f"Database ready: {current_app.config['DATABASE']}")
+
+
+def init_app(app: Flask) -> None:
+    app.teardown_appcontext(close_db)
+    app.cli.add_command(init_db_command)

@@ -39,8 +39,7 @@ def annotate(image: np.ndarray, detections: Sequence[Detection],
 
 def is_sure(detection: Detection, config: VisionConfig = DEFAULT_CONFIG) -> bool:
     """Confident enough, and clearly ahead of the runner-up."""
-    margin = detection.confidence - detection.match.runner_up_confidence
-    return detection.confidence >= config.sure_confidence and margin >= config.sure_margin
+    return config.is_sure(detection.match)
 
 
 def label_text(detection: Detection) -> str:

@@ -2,6 +2,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .types import Match
 
 
 @dataclass(frozen=True)
@@ -48,6 +52,10 @@ class VisionConfig:
     # below this similarity, or this close to the runner-up, a match is "unsure"
     sure_confidence: float = 0.75
     sure_margin: float = 0.04
+
+    def is_sure(self, match: Match) -> bool:
+        """Confident enough, and clearly ahead of the runner-up."""
+        return match.confidence >= self.sure_confidence and match.margin >= self.sure_margin
 
 
 DEFAULT_CONFIG = VisionConfig()

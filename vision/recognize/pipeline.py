@@ -1,10 +1,12 @@
 """The stages joined: image in, identified cards out."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Sequence
 
 import cv2
 import numpy as np
+from threadpoolctl import ThreadpoolController
 
 from .config import VisionConfig
 from .corners import corner_hypotheses
@@ -28,6 +30,13 @@ class Recogniser:
         self.config: VisionConfig = deck.config
 
     def recognise(self, image: np.ndarray) -> list[Detection]:
+        """Every card found in ``image`` (BGR), the most confident first."""
+        # the matrix products here are small: handing them to BLAS worker threads
+        # costs more than it saves, and on a busy machine the waiting dominates
+        with _blas().limit(limits=1, user_api="blas"):
+            return self._recognise(image)
+
+    def _recognise(self, image: np.ndarray) -> list[Detection]:
         chains = EdgeChains.of(image, self.config)
         levels = _GrayLevels(((chains.small, chains.scale), (image, 1.0)))
         found = self._confirm(image, levels, chains, outline_quads(chains, self.config), [])
@@ -65,15 +74,20 @@ class Recogniser:
 
     def aligned(self, image: np.ndarray, levels: Sequence[tuple[np.ndarray, float]], rough: Detection) -> Detection:
         """``rough`` seen at full size, after ECC alignment with its best match
-        unless it was sure already."""
+        unless it was sure already, at a glance or at full size."""
         plain = self.examine(image, Quad(rough.corners))
-        if rough.confidence >= self.config.refine_skip:
+        if rough.confidence >= self.config.refine_skip or self.config.is_sure(plain.match):
             return plain
         quad = refine(levels, Quad(rough.corners), self.deck.templates_of(rough.card), self.config)
         if quad is None:
             return plain
         better = self.examine(image, quad)
         return better if better.confidence > plain.confidence else plain
+
+
+@lru_cache(maxsize=1)
+def _blas() -> ThreadpoolController:
+    return ThreadpoolController()
 
 
 def _oriented(match: Match, quad: Quad) -> Detection:

@@ -8,6 +8,7 @@ by the longer visible arm; alignment and identification then decide.
 """
 from __future__ import annotations
 
+import math
 from typing import Sequence
 
 import cv2
@@ -27,7 +28,7 @@ def corner_hypotheses(chains: EdgeChains, config: VisionConfig = DEFAULT_CONFIG,
     min_area = config.min_card_area * chains.area
     proposals: list[tuple[float, np.ndarray]] = []
     known_small = [(k * chains.scale).reshape(-1, 1, 2).astype(np.float32) for k in known]
-    for contour in chains.large(config):
+    for contour in chains.contours:
         if known_small and _centred_in(contour, known_small):
             continue
         poly = cv2.approxPolyDP(contour, 2.0, True).reshape(-1, 2).astype(np.float32)
@@ -38,14 +39,16 @@ def corner_hypotheses(chains: EdgeChains, config: VisionConfig = DEFAULT_CONFIG,
                     proposals.append((la + lb, corners))
     # the longest visible arms are the likeliest card corners
     proposals.sort(key=lambda p: -p[0])
-    kept: list[np.ndarray] = []
+    kept = np.empty((config.max_corner_proposals, 4, 2), np.float32)
+    count = 0
     for _, corners in proposals:
-        size = float(np.linalg.norm(corners[2] - corners[0]))
-        if all(np.abs(corners - k).max() > config.corner_tolerance * size for k in kept):
-            kept.append(corners)
-            if len(kept) == config.max_corner_proposals:
+        size = math.hypot(*(corners[2] - corners[0]))
+        if not count or np.abs(kept[:count] - corners).max(axis=(1, 2)).min() > config.corner_tolerance * size:
+            kept[count] = corners
+            count += 1
+            if count == config.max_corner_proposals:
                 break
-    return [Quad(order_corners(k / chains.scale)) for k in kept]
+    return [Quad(order_corners(k / chains.scale)) for k in kept[:count]]
 
 
 def _centred_in(contour: np.ndarray, outlines: list[np.ndarray]) -> bool:
@@ -63,7 +66,7 @@ def _right_angles(poly: np.ndarray, min_arm: float):
     ``poly`` meet at 60..120 degrees, directly or across one short cut (a
     rounded corner)."""
     sides = np.roll(poly, -1, axis=0) - poly
-    lengths = np.linalg.norm(sides, axis=1)
+    lengths = np.hypot(sides[:, 0], sides[:, 1])
     long_ = lengths >= min_arm
     n = len(poly)
     for i in np.flatnonzero(long_):

@@ -9,6 +9,7 @@ Candidates are not yet cards: identification confirms or rejects them.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -26,32 +27,37 @@ def find_contours(mask: np.ndarray) -> list[np.ndarray]:
 
 @dataclass(frozen=True)
 class EdgeChains:
-    """The traced edges of one image, at the reduced detection scale."""
+    """The traced edges of one image that could outline a card, at the reduced
+    detection scale."""
 
-    contours: list[np.ndarray]
+    contours: list[np.ndarray]  # chains whose bounding box could hold a card
     scale: float  # detection pixels per image pixel
     area: float   # of the reduced image, in detection pixels
     small: np.ndarray  # the reduced image
-
-    def large(self, config: VisionConfig) -> list[np.ndarray]:
-        """Chains whose bounding box could hold a card, one per box: the thin and
-        the thickened edge maps trace most chains twice."""
-        least = config.min_card_area * self.area
-        boxes: dict[tuple[int, ...], np.ndarray] = {}
-        for contour in self.contours:
-            x, y, w, h = cv2.boundingRect(contour)
-            if w * h >= least:
-                boxes.setdefault((x // 3, y // 3, w // 3, h // 3), contour)
-        return list(boxes.values())
 
     @classmethod
     def of(cls, image: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> EdgeChains:
         small = reduce(image, config.detect_width)
         scale = small.shape[1] / image.shape[1]
+        area = float(small.shape[0] * small.shape[1])
         edges = edge_map(small, config)
         # thin edges keep a card apart from its neighbours; thickened ones close small breaks
         contours = find_contours(edges) + find_contours(cv2.dilate(edges, np.ones((3, 3), np.uint8)))
-        return cls(contours, scale, float(small.shape[0] * small.shape[1]), small)
+        return cls(_card_sized(contours, config.min_card_area * area), scale, area, small)
+
+
+def _card_sized(contours: list[np.ndarray], least: float) -> list[np.ndarray]:
+    """Chains whose bounding box could hold a card, one per box: the thin and
+    the thickened edge maps trace most chains twice. A chain of two points
+    has no area and no corner."""
+    boxes: dict[tuple[int, ...], np.ndarray] = {}
+    for contour in contours:
+        if len(contour) < 3:
+            continue
+        x, y, w, h = cv2.boundingRect(contour)
+        if w * h >= least:
+            boxes.setdefault((x // 3, y // 3, w // 3, h // 3), contour)
+    return list(boxes.values())
 
 
 def reduce(image: np.ndarray, width: int) -> np.ndarray:
@@ -72,7 +78,7 @@ def detect(image: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> list[Qua
 
 def outline_quads(chains: EdgeChains, config: VisionConfig = DEFAULT_CONFIG) -> list[Quad]:
     quads = []
-    for contour in chains.large(config):
+    for contour in chains.contours:
         # an edge chain's own area is tiny; its convex hull is what may be a card
         hull = cv2.convexHull(contour)
         hull_area = cv2.contourArea(hull)
@@ -98,12 +104,14 @@ def fit_quads(hull: np.ndarray) -> list[np.ndarray]:
     perimeter = cv2.arcLength(hull, True)
     poly = cv2.approxPolyDP(hull, 0.015 * perimeter, True).reshape(-1, 2).astype(np.float64)
     fits = [poly.astype(np.float32)] if len(poly) == 4 else []
-    if len(poly) < 4 or len(poly) > 12:
+    if len(poly) <= 4 or len(poly) > 12:
         return fits
-    sides = [(poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
-    longest = sorted(sorted(range(len(sides)), key=lambda i: -np.linalg.norm(sides[i][1] - sides[i][0]))[:4])
-    corners = [_intersect(sides[a], sides[b]) for a, b in zip(longest, longest[1:] + longest[:1])]
-    if all(c is not None for c in corners) and len(poly) > 4:
+    ends = np.roll(poly, -1, axis=0)
+    lengths = np.hypot(*(ends - poly).T)
+    longest = sorted(np.argsort(-lengths, kind="stable")[:4].tolist())
+    corners = [_intersect((poly[a], ends[a]), (poly[b], ends[b]))
+               for a, b in zip(longest, longest[1:] + longest[:1])]
+    if all(c is not None for c in corners):
         fits.append(np.array(corners, np.float32))
     return fits
 
@@ -117,7 +125,7 @@ def line_meeting(p: np.ndarray, u: np.ndarray, q: np.ndarray, v: np.ndarray) -> 
     """Where the line through ``p`` along ``u`` meets the one through ``q``
     along ``v``; ``None`` for (nearly) parallel lines."""
     cross = u[0] * v[1] - u[1] * v[0]
-    if abs(cross) < 1e-6 * np.linalg.norm(u) * np.linalg.norm(v):
+    if abs(cross) < 1e-6 * math.hypot(u[0], u[1]) * math.hypot(v[0], v[1]):
         return None
     k = ((q[0] - p[0]) * v[1] - (q[1] - p[1]) * v[0]) / cross
     return p + k * u
@@ -128,9 +136,8 @@ def order_corners(corners: np.ndarray) -> np.ndarray:
     center = corners.mean(axis=0)
     angles = np.arctan2(corners[:, 1] - center[1], corners[:, 0] - center[0])
     ordered = corners[np.argsort(angles)]  # image y points down: increasing angle is clockwise
-    first = np.linalg.norm(ordered[1] - ordered[0]) + np.linalg.norm(ordered[3] - ordered[2])
-    second = np.linalg.norm(ordered[2] - ordered[1]) + np.linalg.norm(ordered[0] - ordered[3])
-    if first > second:
+    sides = np.hypot(*(ordered[[1, 2, 3, 0]] - ordered).T)
+    if sides[0] + sides[2] > sides[1] + sides[3]:
         ordered = np.roll(ordered, -1, axis=0)
     return ordered.astype(np.float32)
 
@@ -141,16 +148,15 @@ def _card_like(corners: np.ndarray, hull_area: float, config: VisionConfig) -> b
     quad_area = cv2.contourArea(corners)
     if not config.min_quad_fill * hull_area <= quad_area <= config.max_quad_growth * hull_area:
         return False
-    edges = np.roll(corners, -1, axis=0) - corners
-    sides = np.linalg.norm(edges, axis=1)
+    edges = corners[[1, 2, 3, 0]] - corners
+    sides = np.hypot(edges[:, 0], edges[:, 1])
     if sides.min() <= 0:
         return False
-    cosines = [-np.dot(edges[i - 1], edges[i]) / (sides[i - 1] * sides[i]) for i in range(4)]
-    if max(abs(c) for c in cosines) > config.max_corner_cosine:
+    previous = edges[[3, 0, 1, 2]]
+    cosines = -(previous * edges).sum(axis=1) / (sides[[3, 0, 1, 2]] * sides)
+    if np.abs(cosines).max() > config.max_corner_cosine:
         return False
     short, long_ = sorted([sides[0] + sides[2], sides[1] + sides[3]])
-    if short <= 0:
-        return False
     aspect = long_ / short
     return abs(aspect - config.card_aspect) <= config.aspect_tolerance * config.card_aspect
 

@@ -38,16 +38,21 @@ def describe(face: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> np.ndar
     brightness contrast, so colour differences keep their strength (a red and
     a brown frame differ mostly in red-green).
     """
-    height, width = face.shape[:2]
+    return describe_many(face[None], config)[0]
+
+
+def describe_many(faces: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+    """:func:`describe` for a stack of faces (n, height, width, 3): one row each."""
+    count, height, width = faces.shape[:3]
     mx, my = round(width * config.face_margin), round(height * config.face_margin)
-    inner = face[my:height - my, mx:width - mx]
-    h, w = inner.shape[:2]
-    opponent = cv2.transform(inner.astype(np.float32), _OPPONENT).reshape(h * w, 3)
+    inner = np.ascontiguousarray(faces[:, my:height - my, mx:width - mx], np.float32)
+    h, w = inner.shape[1:3]
+    opponent = cv2.transform(inner.reshape(count * h, w, 3), _OPPONENT).reshape(count, h * w, 3)
     basis, inverse = _plane_basis(w, h)
     flat = opponent - basis @ (inverse @ opponent)
-    flat /= flat[:, 0].std() + 4.0  # the constant keeps a blank face from exploding
-    vector = flat.ravel()
-    return vector / (np.linalg.norm(vector) + 1e-6)
+    flat /= flat[:, :, :1].std(axis=1, keepdims=True) + 4.0  # the constant keeps a blank face from exploding
+    vectors = flat.reshape(count, -1)
+    return vectors / (np.linalg.norm(vectors, axis=1, keepdims=True) + 1e-6)
 
 
 # rows: brightness, red-green, yellow-blue; columns: the B, G, R input channels
@@ -101,8 +106,20 @@ class ReferenceDeck:
 
 def identify(face: np.ndarray, deck: ReferenceDeck) -> Match:
     """The best reference for ``face`` (at ``deck.config.face_size``), either way up."""
-    # one matrix-vector product against references stored both ways up
-    scores = (deck.matrix @ describe(face, deck.config)).reshape(2, -1).T
+    return identify_many(face[None], deck)[0]
+
+
+def identify_many(faces: np.ndarray, deck: ReferenceDeck) -> list[Match]:
+    """:func:`identify` for a stack of faces (n, height, width, 3), in one
+    matrix product against the references stored both ways up."""
+    if not len(faces):
+        return []
+    scores = (describe_many(faces, deck.config) @ deck.matrix.T).reshape(len(faces), 2, -1)
+    return [_best(card_scores.T, deck) for card_scores in scores]
+
+
+def _best(scores: np.ndarray, deck: ReferenceDeck) -> Match:
+    """The match from one face's scores: a row per card, upright and turned."""
     best_per_card = scores.max(axis=1)
     order = np.argsort(-best_per_card)
     best, second = int(order[0]), int(order[1]) if len(order) > 1 else None

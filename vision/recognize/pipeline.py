@@ -11,7 +11,7 @@ from threadpoolctl import ThreadpoolController
 from .config import VisionConfig
 from .corners import corner_hypotheses
 from .detect import EdgeChains, outline_quads
-from .identify import ReferenceDeck, identify
+from .identify import ReferenceDeck, identify, identify_many
 from .rectify import rectify
 from .refine import refine
 from .types import Detection, Match, Quad
@@ -48,7 +48,7 @@ class Recogniser:
 
     def _confirm(self, image: np.ndarray, levels: Sequence[tuple[np.ndarray, float]], chains: EdgeChains,
                  quads: list[Quad], found: list[Detection]) -> list[Detection]:
-        rough = [self.glance(chains, quad) for quad in quads]
+        rough = self.glance(chains, quads)
         promising = sorted((d for d in rough if d.confidence >= self.config.refine_threshold),
                            key=lambda d: -d.confidence)
         kept = list(found)
@@ -63,10 +63,11 @@ class Recogniser:
                 break
         return sorted(kept, key=lambda d: -d.confidence)
 
-    def glance(self, chains: EdgeChains, quad: Quad) -> Detection:
-        """A first identification, cheaply, from the reduced image."""
-        face = rectify(chains.small, quad.scaled(chains.scale), self.config.face_size, oversample=1)
-        return _oriented(identify(face, self.deck), quad)
+    def glance(self, chains: EdgeChains, quads: Sequence[Quad]) -> list[Detection]:
+        """A first identification of each quad, cheaply, from the reduced image."""
+        faces = np.array([rectify(chains.small, q.scaled(chains.scale), self.config.face_size, oversample=1)
+                          for q in quads])
+        return [_oriented(match, quad) for match, quad in zip(identify_many(faces, self.deck), quads)]
 
     def examine(self, image: np.ndarray, quad: Quad) -> Detection:
         """Identify the face inside ``quad``; corners come back in face order."""

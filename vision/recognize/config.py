@@ -27,7 +27,7 @@ class VisionConfig:
     corner_min_arm: float = 0.05
     # corner proposals closer than this (fraction of card size) are one
     corner_tolerance: float = 0.12
-    max_corner_proposals: int = 24
+    max_corner_proposals: int = 64
     # the fitted quad against its hull: a clipped corner makes it larger, a poor fit smaller
     min_quad_fill: float = 0.75
     max_quad_growth: float = 1.6

@@ -1,17 +1,19 @@
 # Two commands for a fresh machine: `make run` and `make test`.
 # Both set up everything first: system packages (apt-get, when root), a .venv,
-# and this package installed editable with its test tools.
+# and this package installed editable with its test tools (Playwright among
+# them; its browser is Debian's chromium, never a download).
 
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
-APT_PACKAGES := tesseract-ocr
+APT_PACKAGES := tesseract-ocr chromium
 
 .PHONY: run test setup system-packages bench clean
 
+# the table web app; it prints the address to open (Ctrl+C stops it)
 run: setup
-	$(VENV)/bin/mamma-mia demo
+	$(VENV)/bin/mamma-mia serve
 
 test: setup
 	$(PY) -m pytest
@@ -26,6 +28,7 @@ setup: system-packages $(STAMP)
 system-packages:
 	@missing=""; \
 	command -v tesseract >/dev/null 2>&1 || missing="$$missing tesseract-ocr"; \
+	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	$(PYTHON) -c 'import ensurepip, venv' >/dev/null 2>&1 || missing="$$missing python3-venv"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = "0" ]; then \

@@ -7,6 +7,8 @@ with tablets and phones on the same network, bind every interface:
 
 --https serves with a self-signed certificate made in the instance folder
 (phones only give a page the camera over HTTPS); browsers warn about it once.
+Bound beyond loopback, the server prints a table code (also shown on pages
+opened on this computer): other devices type it before they can change anything.
 Games are kept in instance/mamma-mia.sqlite: stopping and starting the server
 (Ctrl+C) resumes every game exactly where it was.
 """
@@ -31,8 +33,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..web import create_app
+    from ..web.access import is_loopback_host, new_table_code
 
     app = create_app()
+    if not is_loopback_host(args.host):
+        app.config["TABLE_CODE"] = new_table_code()  # a fresh one each start: old grants lapse
     scheme = "https" if args.https else "http"
     ssl_context = None
     if args.https:
@@ -44,6 +49,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"Games are kept in {app.config['DATABASE']}")
     for address in addresses(args.host, args.port, scheme):
         print(f"Open {address}")
+    if app.config.get("TABLE_CODE"):
+        print(f"Table code: {app.config['TABLE_CODE']} (other devices type it before changing anything)")
     app.run(host=args.host, port=args.port, ssl_context=ssl_context, use_reloader=False, threaded=True)
     return 0
 

@@ -6,8 +6,13 @@
 
 Configuration: ``DATABASE`` (default ``instance/mamma-mia.sqlite``),
 ``MAX_CONTENT_LENGTH`` (uploads; camera frames and photos later),
-``SECRET_KEY`` (default: a random key kept in ``instance/secret_key``);
+``SECRET_KEY`` (default: a random key kept in ``instance/secret_key``),
+``TABLE_CODE`` (set by ``serve`` when bound beyond loopback: other devices
+must type it before changing anything, see :mod:`.access`);
 ``instance/config.py`` may set any of them.
+
+Templates and static files live inside the package (``companion/web/templates``
+and ``companion/web/static``), so an installed copy serves them too.
 """
 from __future__ import annotations
 
@@ -15,7 +20,7 @@ import os
 import secrets
 from typing import Any, Mapping
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, render_template, request
 from werkzeug.exceptions import HTTPException
 
 MAX_UPLOAD_BYTES = 16 * 1024 * 1024  # a phone photo or a short video clip
@@ -27,6 +32,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         DATABASE=os.path.join(app.instance_path, "mamma-mia.sqlite"),
         MAX_CONTENT_LENGTH=MAX_UPLOAD_BYTES,
         SECRET_KEY=None,
+        SESSION_COOKIE_SAMESITE="Lax",  # the session (table code, CSRF token) stays on this site
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -35,28 +41,41 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = _instance_secret(app.instance_path)
 
-    from . import api, db
+    from . import access, api, db, i18n, pages
 
     database = app.config["DATABASE"]
     if database != ":memory:":
         os.makedirs(os.path.dirname(os.path.abspath(database)), exist_ok=True)
         db.init_db(database)  # a first start (or `make run`) needs no separate init step
     db.init_app(app)
+    access.init_app(app)
+    i18n.init_app(app)
     app.register_blueprint(api.bp)
+    app.register_blueprint(pages.bp)
     app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(access.CsrfError, _csrf_error)
     return app
 
 
 def _http_error(error: HTTPException) -> Any:
-    """JSON for the API (unknown address, wrong method, upload too large)."""
-    if not request.path.startswith("/api"):
+    """JSON for the API (unknown address, wrong method, upload too large);
+    a page in the visitor's language elsewhere."""
+    if error.code is None or error.code < 400:  # not an error: let it through as is
         return error
+    if not request.path.startswith("/api"):
+        return render_template("error.html", error=error), error.code or 500
     from .api import error_response
 
     if error.code == 413:
         limit = current_app.config["MAX_CONTENT_LENGTH"]
         return error_response(413, f"the upload is larger than the limit of {limit / 1024 / 1024:g} MB")
     return error_response(error.code or 500, error.description or error.name)
+
+
+def _csrf_error(error: Exception) -> Any:
+    from .i18n import gettext
+
+    return render_template("error.html", error=None, message=gettext("err.csrf")), 400
 
 
 def _instance_secret(instance_path: str) -> str:

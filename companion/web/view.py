@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.cards import Card, Order, describe_card
+from ..engine.edition import Deck
 from ..engine.evaluation import OrderOutcome, PendingOrder
 from ..engine.game import Standing
 from ..engine.ingredients import Ingredients, Need
@@ -47,18 +48,26 @@ def table_view(game: TableGame) -> JSON:
 def setup_view(game: TableGame) -> JSON:
     """The cards to put back in the box for this player count and variant."""
     deck = game.deck
+    setup = deck_setup_view(deck)
     steps = [f"remove {deck.removed_per_kind} card{'s' if deck.removed_per_kind != 1 else ''} "
              "of each ingredient" if deck.removed_per_kind else "keep all ingredient cards"]
     if deck.doubles:
         steps.append(f"then replace {deck.variant.doubles_per_kind} more of each by the double cards")
     return {
+        **setup,
+        "order_colors": [c.value for c in game.colors],
+        "unused_colors": [c.value for c in Color if c not in game.colors],
+        "text": ", ".join(steps) + "; leave out the orders of colours nobody plays",
+    }
+
+
+def deck_setup_view(deck: Deck) -> JSON:
+    """The card counts of a set-up, before any game exists (the new-game form)."""
+    return {
         "players": deck.player_count,
         "remove_per_kind": deck.removed_per_kind,
         "doubles_per_kind": deck.variant.doubles_per_kind,
         "singles_per_kind": deck.singles_per_kind,
-        "order_colors": [c.value for c in game.colors],
-        "unused_colors": [c.value for c in Color if c not in game.colors],
-        "text": ", ".join(steps) + "; leave out the orders of colours nobody plays",
     }
 
 

@@ -1,0 +1,269 @@
+// The round page: draws the game state and sends each tap to the JSON API.
+// Every write carries the version it was based on; a 409 means another device
+// was first, so the page reloads the state and says so (nothing was changed).
+"use strict";
+
+(() => {
+  const root = document.getElementById("game");
+  const api = root.dataset.api;
+  const { t, esc, card, need, rows, icon, ingredientName } = Cards;
+  Cards.setCatalog(JSON.parse(document.getElementById("catalog-data").textContent));
+  let state = JSON.parse(document.getElementById("state-data").textContent);
+  let busy = false;
+  const $ = (id) => document.getElementById(id);
+
+  // talking to the API ---------------------------------------------------------------
+
+  async function act(action, body = {}) {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const response = await fetch(`${api}/${action}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ ...body, version: state.version }),
+      });
+      const data = await response.json();
+      if (response.ok) {
+        state = data;
+        message(null);
+      } else if (response.status === 409) {
+        await reload();
+        message(t("err.stale"), "warn");
+      } else if (response.status === 403 && data.field === "table_code") {
+        message(`${esc(data.error)} <a class="button" href="${esc(root.dataset.join)}">${esc(t("code.submit"))}</a>`,
+          "error", true);
+      } else {
+        message(t("err.refused", { reason: data.error }), "error");
+      }
+    } catch (error) {
+      message(t("err.network"), "error");
+    } finally {
+      setBusy(false);
+      render();
+    }
+  }
+
+  async function reload() {
+    const response = await fetch(api, { headers: { Accept: "application/json" } });
+    if (response.ok) state = await response.json();
+  }
+
+  // another tablet may be playing the same game: pick up its changes
+  // (POLL_SECONDS = 0 turns this off, e.g. for tests that need a stale page)
+  const pollSeconds = Number(root.dataset.poll);
+  if (pollSeconds > 0) {
+    setInterval(async () => {
+      if (busy || document.hidden) return;
+      const seen = state.version;
+      try { await reload(); } catch (error) { return; }
+      if (state.version !== seen && !busy) render();
+    }, pollSeconds * 1000);
+  }
+
+  function setBusy(value) {
+    busy = value;
+    document.body.classList.toggle("busy", value);
+  }
+
+  function message(text, kind = "info", html = false) {
+    const box = $("message");
+    box.hidden = !text;
+    box.className = `message ${kind}`;
+    if (html) box.innerHTML = text; else box.textContent = text || "";
+  }
+
+  // drawing ---------------------------------------------------------------------------
+
+  function render() {
+    const evaluating = state.phase === "evaluating";
+    $("round-title").textContent = evaluating
+      ? t("game.round", { round: state.round, rounds: state.rounds }) : t(`phase.${state.phase}`);
+    $("next").textContent = nextStep();
+    $("undo").disabled = !state.can_undo || busy;
+    const end = $("end-round");
+    end.hidden = !evaluating;
+    end.textContent = t("game.end_round", { round: state.round });
+    end.disabled = Boolean(state.pending) || busy;
+    $("setup").hidden = !(evaluating && state.round === 1 && state.timeline.length === 0);
+    $("table").innerHTML = rows(state.table);
+    renderLeftovers();
+    renderPending();
+    renderTimeline();
+    renderPad();
+    renderHands();
+    renderRanking();
+    renderPlayers();
+  }
+
+  function nextStep() {
+    if (state.phase === "over") return t("next.over");
+    if (state.phase === "counting") return t("next.counting");
+    if (state.pending) return t("next.pending", { name: state.pending.player });
+    return t("next.evaluating", { round: state.round });
+  }
+
+  function renderLeftovers() {
+    const box = $("leftovers");
+    const carried = state.leftovers_in.units > 0 && state.phase === "evaluating";
+    box.hidden = !carried;
+    if (carried) {
+      box.innerHTML = `${esc(t("game.leftovers", { round: state.round - 1 }))} `
+        + `<span class="cards">${state.leftovers_in.notation.split(" ").map(expand).flat().map((c) => card(c)).join("")}</span>`;
+    }
+  }
+
+  // "3S" → ["S", "S", "S"], "2A2" → ["A2", "A2"]
+  function expand(part) {
+    const m = part.match(/^(\d*)([SAMPO]2?)$/);
+    return m ? Array(m[1] ? +m[1] : 1).fill(m[2]) : [];
+  }
+
+  function renderPending() {
+    const box = $("pending");
+    const p = state.pending;
+    const appearing = Boolean(p) && box.hidden;
+    box.hidden = !p;
+    if (!p) { box.innerHTML = ""; return; }
+    const c = Cards.parse(p.card);
+    const decline = `<button type="button" class="button huge decline" data-accept="false">${esc(t("pending.cant"))}</button>`;
+    let choices;
+    if (p.options.length === 0) {
+      choices = `<p class="none-eligible">${esc(t("pending.none_eligible", { personal: ingredientName(c.fixed) }))}</p>`;
+    } else if (p.options.length === 1) {
+      const o = p.options[0];
+      choices = (o.choice ? `<p>${esc(t("verdict.minimale", { name: ingredientName(o.choice) }))}</p>` : "")
+        + `<p class="add-from-hand">${need(o.needed)}</p>`
+        + `<button type="button" class="button huge primary accept" data-accept="true" data-choice="${o.choice ?? ""}">`
+        + `${esc(t("pending.added"))}</button>`;
+    } else {
+      const label = c.special === "monotoni" ? t("pending.joker_pick") : t("pending.minimale_pick");
+      choices = `<p>${esc(label)}</p><div class="options">` + p.options.map((o) =>
+        `<button type="button" class="button option accept" data-accept="true" data-choice="${o.choice}">`
+        + `<span class="option-name">${icon(o.choice)} ${esc(ingredientName(o.choice))}</span>`
+        + `<span class="option-need">${esc(t("pending.add"))}: ${need(o.needed)}</span></button>`).join("") + "</div>";
+    }
+    box.className = `panel pending ${c.color}`;
+    box.innerHTML = `<h2 class="pending-title">${esc(t("pending.title", { name: p.player }))}</h2>`
+      + `<div class="pending-card">${card(p.card, "big")}</div>`
+      + `<p class="needs"><b>${esc(t("pending.needs"))}:</b> ${esc(needsText(c))}</p>`
+      + `<div class="face-up"><h3>${esc(t("pending.face_up"))}</h3>${rows(p.table)}</div>`
+      + `<h3>${esc(t("pending.add"))}</h3>${choices}<div class="decide">${decline}</div>`;
+    box.querySelectorAll("button[data-accept]").forEach((button) => button.addEventListener("click", () =>
+      act("decide", { accept: button.dataset.accept === "true", choice: button.dataset.choice || null })));
+    // the game stops here: bring the order to the top of the screen
+    if (appearing) box.scrollIntoView({ block: "start" });
+  }
+
+  function needsText(c) {
+    if (c.special === "bombastica") return t("needs.bombastica", { n: c.minimum });
+    if (c.special) return t(`needs.${c.special}`, { fixed: ingredientName(c.fixed), n: c.count });
+    return c.items.map(([ing, n]) => `${n} × ${ingredientName(ing)}`).join(" + ");
+  }
+
+  function renderTimeline() {
+    const list = $("timeline");
+    if (!state.timeline.length) {
+      list.innerHTML = `<li class="muted">${esc(t("game.timeline_empty"))}</li>`;
+      return;
+    }
+    list.innerHTML = state.timeline.map((e) => {
+      if (e.kind !== "order") return `<li class="tl tl-ingredient" data-card="${esc(e.card)}">${card(e.card)}</li>`;
+      const verdict = e.pending ? "waiting" : e.outcome.fulfilled ? "delivered" : "returned";
+      const who = verdict === "waiting" ? "" : `<b>${esc(e.player)}</b>: `;
+      return `<li class="tl tl-order ${verdict}" data-card="${esc(e.card)}" data-verdict="${verdict}">`
+        + `${card(e.card)}<span class="tl-text">${who}${verdictText(e, verdict)}</span></li>`;
+    }).join("");
+    list.scrollTop = list.scrollHeight;  // the newest card in view, without scrolling the page
+  }
+
+  function verdictText(entry, verdict) {
+    if (verdict === "waiting") return esc(t("verdict.waiting", { name: entry.player }));
+    const o = entry.outcome;
+    let text = `<span class="verdict">${esc(t(`verdict.${verdict}`))}</span>`;
+    const special = Cards.parse(entry.card).special;
+    if (o.choice) {
+      text += ` · ${esc(t(special === "monotoni" ? "verdict.joker" : "verdict.minimale", { name: ingredientName(o.choice) }))}`;
+    }
+    if (o.fulfilled && Object.keys(o.needed).length) {
+      text += ` · <span class="from-hand">${t("verdict.from_hand", { what: need(o.needed) })}</span>`;
+    }
+    if (!o.fulfilled && o.eligible && !o.eligible.length) text += ` · ${esc(t("verdict.none_eligible"))}`;
+    return text;
+  }
+
+  function renderPad() {
+    const pad = $("pad");
+    const open = state.phase === "evaluating";
+    pad.hidden = !open;
+    const locked = Boolean(state.pending) || busy;
+    pad.querySelectorAll(".pad-key").forEach((key) => { key.disabled = locked; });
+    $("pad-orders").innerHTML = state.players.map((p) => `<div class="pad-player ${p.color}" data-color="${p.color}">`
+      + `<h3><span class="dot ${p.color}"></span>${esc(t("game.pad_orders", { name: p.name }))}</h3>`
+      + (p.revealable.length
+        ? `<div class="pad-orders">${p.revealable.map((o) =>
+          `<button type="button" class="pad-order" data-card="${esc(o)}" ${locked ? "disabled" : ""}>${card(o)}</button>`).join("")}</div>`
+        : `<p class="muted">${esc(t("game.pad_no_orders"))}</p>`) + "</div>").join("");
+    $("pad-orders").querySelectorAll(".pad-order").forEach((button) =>
+      button.addEventListener("click", () => act("reveal", { card: button.dataset.card })));
+  }
+
+  function renderHands() {
+    const box = $("hands");
+    box.hidden = state.phase !== "counting";
+    if (box.hidden || box.querySelector("form")) return;
+    box.innerHTML = `<h2>${esc(t("hands.title"))}</h2><p>${esc(t("hands.explain"))}</p>`
+      + `<form id="hands-form" class="stack" novalidate><p id="hands-error" class="error" role="alert" hidden></p>`
+      + state.players.map((p) =>
+        `<label class="hand"><span><span class="dot ${p.color}"></span>${esc(p.name)}</span>`
+        + `<input type="number" name="${p.color}" min="0" max="7" step="1" inputmode="numeric" required class="big-input"></label>`).join("")
+      + `<button type="submit" class="button primary huge">${esc(t("hands.submit"))}</button></form>`;
+    box.querySelector("form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const counts = {};
+      for (const input of event.target.querySelectorAll("input")) {
+        const n = Number(input.value);
+        if (input.value === "" || !Number.isInteger(n) || n < 0 || n > 7) {
+          const error = $("hands-error");
+          error.textContent = t("hands.invalid");
+          error.hidden = false;
+          input.focus();
+          return;
+        }
+        counts[input.name] = n;
+      }
+      act("hands", { counts });
+    });
+  }
+
+  function renderRanking() {
+    const box = $("ranking");
+    box.hidden = !state.ranking;
+    if (!state.ranking) return;
+    box.innerHTML = `<h2>${esc(t("rank.title"))}</h2><ol class="ranking">` + state.ranking.map((r) =>
+      `<li class="place-${r.place}" data-place="${r.place}" data-color="${r.color}"><span class="place">${r.place}</span>`
+      + `<span class="dot ${r.color}"></span><b class="name">${esc(r.name)}</b>`
+      + `<span>${esc(t("rank.delivered_n", { n: r.delivered }))}</span>`
+      + `<span>${esc(t("rank.hand_n", { n: r.hand_cards }))}</span>`
+      + (r.tie_break ? `<small class="tie">${esc(t("rank.tie_break"))}</small>` : "") + "</li>").join("") + "</ol>";
+  }
+
+  function renderPlayers() {
+    const rounds = Array.from({ length: state.rounds }, (_, i) => i + 1);
+    $("players").innerHTML = `<table class="scores"><thead><tr><th></th>`
+      + rounds.map((r) => `<th>${esc(t("scores.round_n", { n: r }))}</th>`).join("")
+      + `<th>${esc(t("game.total"))}</th><th>${esc(t("game.left"))}</th></tr></thead><tbody>`
+      + state.players.map((p) => `<tr data-color="${p.color}"><th><span class="dot ${p.color}"></span>${esc(p.name)}</th>`
+        + p.delivered_per_round.map((n) => `<td>${n}</td>`).join("")
+        + `<td class="total"><b>${p.delivered_total}</b></td><td class="left">${p.remaining.length}</td></tr>`).join("")
+      + "</tbody></table>";
+  }
+
+  // wiring ----------------------------------------------------------------------------
+
+  document.querySelectorAll(".pad-key").forEach((key) =>
+    key.addEventListener("click", () => act("reveal", { card: key.dataset.card })));
+  $("undo").addEventListener("click", () => act("undo"));
+  $("end-round").addEventListener("click", () => act("end-round"));
+  render();
+})();

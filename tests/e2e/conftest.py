@@ -1,0 +1,71 @@
+"""A real server and Debian's Chromium, driven by Playwright (no browser download).
+
+The app runs in a thread (werkzeug's ``make_server`` on a free port, a fresh
+SQLite file); the browser is /usr/bin/chromium (``apt-get install chromium``,
+which ``make test`` does when root). Set ``MAMMA_MIA_SCREENSHOTS`` to a folder
+to have the test save its key screens there, and ``MAMMA_MIA_VIEWPORT`` (e.g.
+``800x1280``) for the screen size (default: a phone, 390x844).
+"""
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from werkzeug.serving import make_server
+
+from companion.web import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-extensions"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> Iterator[str]:
+    database = tmp_path_factory.mktemp("e2e") / "mamma-mia.sqlite"
+    # no polling: the stale-page test needs a page that does not refresh itself
+    app = create_app({"DATABASE": str(database), "SECRET_KEY": "e2e", "POLL_SECONDS": 0})
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    assert Path(CHROMIUM).exists(), "install Debian's Chromium: apt-get install -y chromium"
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser, server) -> Iterator[object]:
+    width, height = map(int, os.environ.get("MAMMA_MIA_VIEWPORT", "390x844").split("x"))
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-US",
+                                  base_url=server, has_touch=True)
+    context.set_default_timeout(15_000)
+    tab = context.new_page()
+    yield tab
+    context.close()
+
+
+@pytest.fixture
+def shoot(page):
+    """``shoot("name")`` saves the page when MAMMA_MIA_SCREENSHOTS is set."""
+    folder = os.environ.get("MAMMA_MIA_SCREENSHOTS")
+    prefix = os.environ.get("MAMMA_MIA_SCREENSHOT_PREFIX", "phone")
+
+    def save(name: str, full_page: bool = False) -> None:
+        if folder:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(Path(folder) / f"{prefix}-{name}.png"), full_page=full_page)
+    return save

@@ -24,10 +24,10 @@ class VisionConfig:
     # corner angles of a card seen at a slant stay within about 50..130 degrees
     max_corner_cosine: float = 0.65
     # a corner's arms must be this long (fraction of the reduced image's size) to propose a card
-    corner_min_arm: float = 0.05
+    corner_min_arm: float = 0.035
     # corner proposals closer than this (fraction of card size) are one
     corner_tolerance: float = 0.12
-    max_corner_proposals: int = 64
+    max_corner_proposals: int = 128
     # the fitted quad against its hull: a clipped corner makes it larger, a poor fit smaller
     min_quad_fill: float = 0.75
     max_quad_growth: float = 1.6

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 import random
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from .cards import MAMMA_MIA, Card, Order
 from .edition import CLASSIC_RULES, Deck, Ruleset
@@ -278,12 +278,7 @@ class Game:
 
     def ranking(self) -> list[Standing]:
         """Most delivered orders first; ties go to more ingredient cards in hand."""
-        key = {c: (len(p.delivered), p.hand.card_count) for c, p in self.players.items()}
-        ordered = sorted(self.colors, key=lambda c: key[c], reverse=True)
-        return [
-            Standing(1 + sum(1 for other in self.colors if key[other] > key[c]), c, *key[c])
-            for c in ordered
-        ]
+        return rank({c: (len(self.players[c].delivered), self.players[c].hand.card_count) for c in self.colors})
 
     # invariants ---------------------------------------------------------------------
 
@@ -314,3 +309,13 @@ class Game:
         if self.phase is not phase:
             raise WrongPhase(f"not possible while the game is {self.phase.value}")
         return self.evaluation  # type: ignore[return-value]
+
+
+def rank(scores: Mapping[Color, tuple[int, int]]) -> list[Standing]:
+    """Standings from (delivered, hand cards) per colour; equal scores share a place.
+
+    >>> [(s.place, s.color.value) for s in rank({Color.RED: (2, 1), Color.GREEN: (2, 4)})]
+    [(1, 'green'), (2, 'red')]
+    """
+    ordered = sorted(scores, key=lambda c: scores[c], reverse=True)
+    return [Standing(1 + sum(1 for o in scores if scores[o] > scores[c]), c, *scores[c]) for c in ordered]

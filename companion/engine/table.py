@@ -27,7 +27,7 @@ from .errors import (
     ColorNotAtTable, IllegalHandCards, IllegalSetup, NoPendingOrder, OrderPending, RulesError, WrongPhase,
 )
 from .evaluation import Decision, Evaluation, OrderOutcome, PendingOrder
-from .game import Standing
+from .game import Standing, rank
 from .ingredients import Ingredients
 from .pizzas import Option
 from .tablelog import (
@@ -223,16 +223,6 @@ def cheapest_first(options: Sequence[Option]) -> list[Option]:
     """A pending order's options, fewest hand cards first; ties in the
     canonical ingredient order (what the owner is offered first)."""
     return sorted(options, key=lambda o: (o.needed.total, o.choice.index if o.choice else -1))
-
-
-def rank(scores: Mapping[Color, tuple[int, int]]) -> list[Standing]:
-    """Standings from (delivered, hand cards) per colour; equal scores share a place.
-
-    >>> [(s.place, s.color.value) for s in rank({Color.RED: (2, 1), Color.GREEN: (2, 4)})]
-    [(1, 'green'), (2, 'red')]
-    """
-    ordered = sorted(scores, key=lambda c: scores[c], reverse=True)
-    return [Standing(1 + sum(1 for o in scores if scores[o] > scores[c]), c, *scores[c]) for c in ordered]
 
 
 def _check_seats(seats: Sequence[Seat]) -> None:

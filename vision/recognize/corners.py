@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from .config import DEFAULT_CONFIG, VisionConfig
-from .detect import EdgeChains, order_corners
+from .detect import EdgeChains, order_corners_many
 from .types import Quad
 
 
@@ -25,30 +25,34 @@ def corner_hypotheses(chains: EdgeChains, config: VisionConfig = DEFAULT_CONFIG,
     arms first. Chains centred inside a ``known`` card outline (image pixels)
     are that card's own edges and are passed over."""
     min_arm = config.corner_min_arm * np.sqrt(chains.area)
-    min_area = config.min_card_area * chains.area
-    proposals: list[tuple[float, np.ndarray]] = []
     known_small = [(k * chains.scale).reshape(-1, 1, 2).astype(np.float32) for k in known]
-    for contour in chains.contours:
-        if known_small and _centred_in(contour, known_small):
-            continue
-        poly = cv2.approxPolyDP(contour, 2.0, True).reshape(-1, 2).astype(np.float32)
-        for corner, u, v, la, lb in _right_angles(poly, min_arm):
-            for long_u in (True, False):
-                corners = _rectangle(corner, u, v, la, lb, long_u, config)
-                if abs(_cross(corners[1] - corners[0], corners[3] - corners[0])) >= min_area:
-                    proposals.append((la + lb, corners))
-    # the longest visible arms are the likeliest card corners
-    proposals.sort(key=lambda p: -p[0])
+    found = [_right_angles(cv2.approxPolyDP(contour, 2.0, True).reshape(-1, 2).astype(np.float32), min_arm)
+             for contour in chains.contours if not (known_small and _centred_in(contour, known_small))]
+    if not found:
+        return []
+    corner, u, v, la, lb = (np.concatenate(parts) for parts in zip(*found))
+    rectangles = _rectangles(corner, u, v, la, lb, config.card_aspect)
+    weights = np.repeat(la + lb, 2)  # the longest visible arms are the likeliest card corners
+    sides_u, sides_v = rectangles[:, 1] - rectangles[:, 0], rectangles[:, 3] - rectangles[:, 0]
+    large = np.abs(sides_u[:, 0] * sides_v[:, 1] - sides_u[:, 1] * sides_v[:, 0]) >= config.min_card_area * chains.area
+    rectangles, weights = rectangles[large], weights[large]
+    kept = _spread(rectangles[np.argsort(-weights, kind="stable")], config)
+    return [Quad(q) for q in order_corners_many(kept / chains.scale)]
+
+
+def _spread(rectangles: np.ndarray, config: VisionConfig) -> np.ndarray:
+    """The first ``max_corner_proposals`` rectangles that differ from every
+    one kept before by more than ``corner_tolerance`` of their size."""
     kept = np.empty((config.max_corner_proposals, 4, 2), np.float32)
     count = 0
-    for _, corners in proposals:
+    for corners in rectangles:
         size = math.hypot(*(corners[2] - corners[0]))
         if not count or np.abs(kept[:count] - corners).max(axis=(1, 2)).min() > config.corner_tolerance * size:
             kept[count] = corners
             count += 1
             if count == config.max_corner_proposals:
                 break
-    return [Quad(order_corners(k / chains.scale)) for k in kept[:count]]
+    return kept[:count]
 
 
 def _centred_in(contour: np.ndarray, outlines: list[np.ndarray]) -> bool:
@@ -57,37 +61,33 @@ def _centred_in(contour: np.ndarray, outlines: list[np.ndarray]) -> bool:
     return any(cv2.pointPolygonTest(outline, centre, False) >= 0 for outline in outlines)
 
 
-def _cross(a: np.ndarray, b: np.ndarray) -> float:
-    return float(a[0] * b[1] - a[1] * b[0])
-
-
-def _right_angles(poly: np.ndarray, min_arm: float):
-    """(corner, unit arm u, unit arm v, len u, len v) where two long sides of
-    ``poly`` meet at 60..120 degrees, directly or across one short cut (a
-    rounded corner)."""
-    sides = np.roll(poly, -1, axis=0) - poly
+def _right_angles(poly: np.ndarray, min_arm: float) -> tuple[np.ndarray, ...]:
+    """(corners, unit arms u, unit arms v, lengths of u, lengths of v) where
+    two long sides of ``poly`` meet at 60..120 degrees, directly or across one
+    short cut (a rounded corner); both arms point away from the corner."""
+    n = len(poly)
+    index = np.arange(n)
+    sides = poly[(index + 1) % n] - poly
     lengths = np.hypot(sides[:, 0], sides[:, 1])
     long_ = lengths >= min_arm
-    n = len(poly)
-    for i in np.flatnonzero(long_):
-        j = (i + 1) % n
-        if not long_[j] and long_[(j + 1) % n] and lengths[j] < min_arm / 2:
-            j = (j + 1) % n
-        if not long_[j] or j == i:
-            continue
-        u, v = -sides[i] / lengths[i], sides[j] / lengths[j]  # both arms point away from the corner
-        if abs(float(u @ v)) > 0.5:
-            continue
-        yield (poly[(i + 1) % n] + poly[j]) / 2, u, v, float(lengths[i]), float(lengths[j])
+    after = (index + 1) % n
+    cut = ~long_[after] & long_[(after + 1) % n] & (lengths[after] < min_arm / 2)
+    after = np.where(cut, (after + 1) % n, after)
+    ok = long_ & long_[after] & (after != index)
+    safe = np.maximum(lengths, 1e-9)[:, None]
+    u, v = -sides / safe, sides[after] / safe[after]
+    ok &= np.abs((u * v).sum(axis=1)) <= 0.5
+    corners = (poly[(index + 1) % n] + poly[after]) / 2
+    return corners[ok], u[ok], v[ok], lengths[ok], lengths[after][ok]
 
 
-def _rectangle(corner: np.ndarray, u: np.ndarray, v: np.ndarray, la: float, lb: float, long_u: bool,
-               config: VisionConfig) -> np.ndarray:
-    aspect = config.card_aspect
-    if long_u:
-        long_, short = max(la, lb * aspect), max(lb, la / aspect)
-        du, dv = long_, short
-    else:
-        long_, short = max(lb, la * aspect), max(la, lb / aspect)
-        du, dv = short, long_
-    return np.array([corner, corner + du * u, corner + du * u + dv * v, corner + dv * v], np.float32)
+def _rectangles(corner: np.ndarray, u: np.ndarray, v: np.ndarray, la: np.ndarray, lb: np.ndarray,
+                aspect: float) -> np.ndarray:
+    """Two card-proportioned rectangles per corner, (2n, 4, 2): first with
+    arm u the long side, then with arm v; each side at least its visible arm."""
+    long_u = np.stack([np.maximum(la, lb * aspect), np.maximum(la, lb / aspect)], axis=1)   # length along u
+    long_v = np.stack([np.maximum(lb, la / aspect), np.maximum(lb, la * aspect)], axis=1)   # length along v
+    du, dv = long_u[..., None, None] * u[:, None, None, :], long_v[..., None, None] * v[:, None, None, :]
+    c = np.broadcast_to(corner[:, None, None, :], du.shape)
+    rectangles = np.concatenate([c, c + du, c + du + dv, c + dv], axis=2)  # (n, 2, 4, 2)
+    return rectangles.reshape(-1, 4, 2).astype(np.float32)

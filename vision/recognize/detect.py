@@ -133,12 +133,19 @@ def line_meeting(p: np.ndarray, u: np.ndarray, q: np.ndarray, v: np.ndarray) -> 
 
 def order_corners(corners: np.ndarray) -> np.ndarray:
     """Clockwise on screen, starting so that the first edge is a short side."""
-    center = corners.mean(axis=0)
-    angles = np.arctan2(corners[:, 1] - center[1], corners[:, 0] - center[0])
-    ordered = corners[np.argsort(angles)]  # image y points down: increasing angle is clockwise
-    sides = np.hypot(*(ordered[[1, 2, 3, 0]] - ordered).T)
-    if sides[0] + sides[2] > sides[1] + sides[3]:
-        ordered = np.roll(ordered, -1, axis=0)
+    return order_corners_many(corners[None])[0]
+
+
+def order_corners_many(quads: np.ndarray) -> np.ndarray:
+    """:func:`order_corners` for a stack of quads (n, 4, 2)."""
+    centers = quads.mean(axis=1, keepdims=True)
+    angles = np.arctan2(quads[..., 1] - centers[..., 1], quads[..., 0] - centers[..., 0])
+    # image y points down: increasing angle is clockwise
+    ordered = np.take_along_axis(quads, np.argsort(angles, axis=1)[..., None], axis=1)
+    edges = ordered[:, [1, 2, 3, 0]] - ordered
+    sides = np.hypot(edges[..., 0], edges[..., 1])
+    long_first = sides[:, 0] + sides[:, 2] > sides[:, 1] + sides[:, 3]
+    ordered[long_first] = ordered[long_first][:, [1, 2, 3, 0]]
     return ordered.astype(np.float32)
 
 

@@ -1,6 +1,7 @@
 """The stages joined: image in, identified cards out."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
@@ -37,25 +38,23 @@ class Recogniser:
             return self._recognise(image)
 
     def _recognise(self, image: np.ndarray) -> list[Detection]:
-        chains = EdgeChains.of(image, self.config)
-        levels = _GrayLevels(((chains.small, chains.scale), (image, 1.0)))
-        found = self._confirm(image, levels, chains, outline_quads(chains, self.config), [])
+        scene = _Scene.of(image, self.config)
+        found = self._confirm(scene, outline_quads(scene.chains, self.config), [])
         # outlines broken by a hand or merged with the cards beneath: grow cards from
         # corners, where no card was confirmed yet
-        corners = [q for q in corner_hypotheses(chains, self.config, [d.corners for d in found])
+        corners = [q for q in corner_hypotheses(scene.chains, self.config, [d.corners for d in found])
                    if not any(_inside(d.corners, q.center) for d in found)]
-        return self._confirm(image, levels, chains, corners, found)
+        return self._confirm(scene, corners, found)
 
-    def _confirm(self, image: np.ndarray, levels: Sequence[tuple[np.ndarray, float]], chains: EdgeChains,
-                 quads: list[Quad], found: list[Detection]) -> list[Detection]:
-        rough = self.glance(chains, quads)
+    def _confirm(self, scene: _Scene, quads: list[Quad], found: list[Detection]) -> list[Detection]:
+        rough = self.glance(scene.chains, quads)
         promising = sorted((d for d in rough if d.confidence >= self.config.refine_threshold),
                            key=lambda d: -d.confidence)
         kept = list(found)
         for detection in promising[: self.config.max_alignments]:
             if any(_overlap(detection.corners, k.corners) for k in kept):
                 continue
-            detection = self.aligned(image, levels, detection)
+            detection = self.aligned(scene, detection)
             if detection.confidence >= self.config.min_confidence and \
                     not any(_overlap(detection.corners, k.corners) for k in kept):
                 kept.append(detection)
@@ -73,17 +72,39 @@ class Recogniser:
         """Identify the face inside ``quad``; corners come back in face order."""
         return _oriented(identify(rectify(image, quad, self.config.face_size), self.deck), quad)
 
-    def aligned(self, image: np.ndarray, levels: Sequence[tuple[np.ndarray, float]], rough: Detection) -> Detection:
+    def aligned(self, scene: _Scene, rough: Detection) -> Detection:
         """``rough`` seen at full size, after ECC alignment with its best match
         unless it was sure already, at a glance or at full size."""
-        plain = self.examine(image, Quad(rough.corners))
+        plain = self.examine(scene.image, Quad(rough.corners))
         if rough.confidence >= self.config.refine_skip or self.config.is_sure(plain.match):
             return plain
-        quad = refine(levels, Quad(rough.corners), self.deck.templates_of(rough.card), self.config)
+
+        def worth_going_on(quad: Quad) -> bool:
+            # after the coarse step a real card looks like one again; most outlines
+            # that do not are patterns of the table, not worth the full-size step
+            return self.glance(scene.chains, [quad])[0].confidence >= self.config.refine_continue
+
+        quad = refine(scene.levels, Quad(rough.corners), self.deck.templates_of(rough.card), self.config,
+                      worth_going_on)
         if quad is None:
             return plain
-        better = self.examine(image, quad)
+        better = self.examine(scene.image, quad)
         return better if better.confidence > plain.confidence else plain
+
+
+@dataclass(frozen=True)
+class _Scene:
+    """One image as the stages see it: full size, its edge chains (with the
+    reduced copy) and the gray levels alignment works on."""
+
+    image: np.ndarray
+    chains: EdgeChains
+    levels: Sequence[tuple[np.ndarray, float]]
+
+    @classmethod
+    def of(cls, image: np.ndarray, config: VisionConfig) -> _Scene:
+        chains = EdgeChains.of(image, config)
+        return cls(image, chains, _GrayLevels(((chains.small, chains.scale), (image, 1.0))))
 
 
 @lru_cache(maxsize=1)

@@ -8,7 +8,7 @@ alignment returns ``None`` and the rough outline stands.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 import cv2
 import numpy as np
@@ -18,19 +18,22 @@ from .types import Quad
 
 
 def refine(levels: Sequence[tuple[np.ndarray, float]], quad: Quad, templates: Sequence[np.ndarray],
-           config: VisionConfig = DEFAULT_CONFIG) -> Quad | None:
+           config: VisionConfig = DEFAULT_CONFIG, go_on: Callable[[Quad], bool] | None = None) -> Quad | None:
     """``quad`` (corners in face order, image pixels) aligned to the reference
     face, coarse to fine. ``levels`` pairs a gray image (float32) with its
     scale (its pixels per image pixel) for each of ``templates``, the face in
     gray at growing sizes: the small one pulls a rough outline in, the large
-    one settles it."""
+    one settles it. ``go_on``, when given, sees each step's result before the
+    next; ``None`` comes back when it says no."""
     result = None
-    steps = zip(levels, templates, config.refine_iterations, config.refine_context)
-    for (gray, scale), template, iterations, context in steps:
+    steps = list(zip(levels, templates, config.refine_iterations, config.refine_context))
+    for step, ((gray, scale), template, iterations, context) in enumerate(steps):
         aligned = align(gray, (result or quad).scaled(scale), template, iterations, context, config)
         if aligned is None:
             return result
         result = aligned.scaled(1 / scale)
+        if go_on is not None and step + 1 < len(steps) and not go_on(result):
+            return None
     return result
 
 

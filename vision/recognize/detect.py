@@ -150,10 +150,16 @@ def order_corners_many(quads: np.ndarray) -> np.ndarray:
 
 
 def _card_like(corners: np.ndarray, hull_area: float, config: VisionConfig) -> bool:
-    if not cv2.isContourConvex(corners.reshape(-1, 1, 2)):
-        return False
+    """A fit that covers its hull well and has a card's shape."""
     quad_area = cv2.contourArea(corners)
-    if not config.min_quad_fill * hull_area <= quad_area <= config.max_quad_growth * hull_area:
+    return config.min_quad_fill * hull_area <= quad_area <= config.max_quad_growth * hull_area and \
+        card_shaped(corners, config)
+
+
+def card_shaped(corners: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> bool:
+    """Whether four corners could be a card seen from above or at a slant:
+    convex, no corner far from square, long and short sides in a card's ratio."""
+    if not cv2.isContourConvex(corners.reshape(-1, 1, 2).astype(np.float32)):
         return False
     edges = corners[[1, 2, 3, 0]] - corners
     sides = np.hypot(edges[:, 0], edges[:, 1])
@@ -164,8 +170,7 @@ def _card_like(corners: np.ndarray, hull_area: float, config: VisionConfig) -> b
     if np.abs(cosines).max() > config.max_corner_cosine:
         return False
     short, long_ = sorted([sides[0] + sides[2], sides[1] + sides[3]])
-    aspect = long_ / short
-    return abs(aspect - config.card_aspect) <= config.aspect_tolerance * config.card_aspect
+    return abs(long_ / short - config.card_aspect) <= config.aspect_tolerance * config.card_aspect
 
 
 def distinct(quads: list[Quad], tolerance: float) -> list[Quad]:

@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 
 from .config import DEFAULT_CONFIG, VisionConfig
+from .detect import card_shaped
 from .types import Quad
 
 
@@ -54,6 +55,8 @@ def align(gray: np.ndarray, quad: Quad, template: np.ndarray, iterations: int, c
     corners = cv2.perspectiveTransform(face.reshape(-1, 1, 2), warp).reshape(-1, 2) + origin
     moved = np.abs(corners - quad.corners).max()
     if not np.isfinite(corners).all() or moved > config.refine_max_shift * np.sqrt(quad.area):
+        return None
+    if not card_shaped(corners, config):  # homographies can fold a pattern into any shape
         return None
     return Quad(corners.astype(np.float32))
 

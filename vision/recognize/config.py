@@ -40,7 +40,7 @@ class VisionConfig:
     # coarse (on the reduced image) and fine (full size): template size, iterations,
     # and the margin of image around the outline that ECC sees, per side length
     refine_templates: tuple[tuple[int, int], ...] = ((40, 62), (64, 100))
-    refine_iterations: tuple[int, ...] = (10, 4)
+    refine_iterations: tuple[int, ...] = (20, 4)
     refine_context: tuple[float, ...] = (0.15, 0.06)
     # after the coarse alignment step, an outline must look this similar to go on
     refine_continue: float = 0.5

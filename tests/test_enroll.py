@@ -143,6 +143,11 @@ def test_tight_scans_are_enrolled_and_become_the_deck(tmp_path, capsys):
     for (card, face) in faces:
         assert face.shape == (FACE_SIZE[1], FACE_SIZE[0], 3)
         assert inner_difference(face, render_face(card, ALT)) < 1.0
+    # the printed words of the enrolled faces, for unsure matches later
+    index = json.loads((folder / "enrolled" / "ocr.json").read_text())
+    assert [entry["card"] for entry in index["cards"]] == [card_to_json(c) for c in CARDS]
+    monotoni = index["cards"][CARDS.index(parse_card("r:S+6J"))]["words"]
+    assert "MONOTONI" in monotoni
 
 
 def test_a_sideways_scan_is_turned_with_its_top_to_the_left(tmp_path):

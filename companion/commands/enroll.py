@@ -11,8 +11,11 @@ DIR/manifest.json lists one picture per distinct face, each with its card:
 cut to the card's edges, or a photo of the card alone on a plain table. The
 card's top is taken to be the end nearest the top of the picture (a sideways
 scan: its left side); add "top": "bottom", "left" or "right" to an entry
-when that is wrong. The faces are straightened and written to DIR/enrolled/;
-then `mamma-mia scan --deck DIR PHOTO...` recognises cards of this deck.
+when that is wrong. The faces are straightened and written to DIR/enrolled/,
+and the words printed on each face are read (with Tesseract, a few seconds
+per ten faces) into DIR/enrolled/ocr.json: when a photo's card is unsure
+between two faces, its printed text decides. Then
+`mamma-mia scan --deck DIR PHOTO...` recognises cards of this deck.
 
 Each picture's outcome is reported on standard error. Exit code 0 when every
 face was enrolled, 1 when some failed (nothing is written then: fix those and
@@ -61,5 +64,21 @@ def run(args: argparse.Namespace) -> int:
         print(f"enroll: cannot write {args.folder / 'enrolled'}: {error.strerror or error}", file=sys.stderr)
         return 1
     print(f"Enrolled {len(faces)} faces into {target}.")
+    _read_text(args.folder)
     print(f"Scan with this deck: mamma-mia scan --deck {args.folder} PHOTO...")
     return 0
+
+
+def _read_text(folder: Path) -> None:
+    """The text index for unsure matches; without it scanning still works, so a
+    missing or failing Tesseract is a warning, not an error."""
+    import pytesseract
+
+    from vision.recognize.ocr import load_text_index
+
+    print("Reading the printed text of each face...", file=sys.stderr, flush=True)
+    try:
+        load_text_index(folder, write=True)
+    except (OSError, RuntimeError, pytesseract.TesseractError) as error:
+        print(f"enroll: warning: the printed text could not be read ({error}); "
+              f"scans will rely on the pictures alone", file=sys.stderr)

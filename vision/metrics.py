@@ -98,16 +98,23 @@ class PhotoScore:
 
 @dataclass
 class VideoScore:
+    """Flip-video tracking: exact sequences, edit accuracy and how late each
+    card is reported. Latencies are taken over the cards the tracker got right
+    (aligned by edit distance), so one missed card does not hide the rest."""
+
     exact: int = 0
     videos: int = 0
     distance: int = 0
     length: int = 0
     latencies: list[int] = field(default_factory=list)
+    delays: list[float] = field(default_factory=list)  # seconds of video from the hand leaving to the event
     millis: list[float] = field(default_factory=list)
     per_video: list[dict] = field(default_factory=list)
 
-    def add(self, truth: Sequence[tuple[Card, int]], events: Sequence[TrackEvent], millis: Sequence[float]) -> None:
-        """``truth``: (card, settled frame) in reveal order."""
+    def add(self, truth: Sequence[tuple[Card, int]], events: Sequence[TrackEvent], millis: Sequence[float],
+            hand_left: Sequence[int] | None = None, fps: float | None = None) -> None:
+        """``truth``: (card, settled frame) in reveal order; ``hand_left``: the
+        frame each card's hand has left the picture, scored in seconds at ``fps``."""
         want = [c.notation for c, _ in truth]
         got = [e.card.notation for e in events]
         d = edit_distance(want, got)
@@ -116,8 +123,10 @@ class VideoScore:
         self.distance += d
         self.length += len(want)
         self.millis.extend(millis)
-        if len(got) == len(want):
-            self.latencies += [e.frame - settled for e, (_, settled) in zip(events, truth)]
+        pairs = matched_pairs(want, got)
+        self.latencies += [events[j].frame - truth[i][1] for i, j in pairs]
+        if hand_left is not None and fps:
+            self.delays += [(events[j].frame - hand_left[i]) / fps for i, j in pairs]
         self.per_video.append({"cards": len(want), "reported": len(got), "edit_distance": d})
 
     def summary(self) -> dict:
@@ -128,6 +137,35 @@ class VideoScore:
             "cards": self.length,
             "edit_distance_total": self.distance,
             "latency_frames": {"median": percentile(self.latencies, 50), "p95": percentile(self.latencies, 95)},
-            "ms_per_frame": {"median": percentile(self.millis, 50), "p95": percentile(self.millis, 95)},
+            "delay_after_hand_left_s": {"median": percentile(self.delays, 50), "p95": percentile(self.delays, 95),
+                                        "max": max(self.delays) if self.delays else None},
+            "ms_per_frame": {"median": percentile(self.millis, 50), "p95": percentile(self.millis, 95),
+                             "mean": float(np.mean(self.millis)) if self.millis else None},
             "per_video": self.per_video,
         }
+
+
+def matched_pairs(truth: Sequence[Hashable], found: Sequence[Hashable]) -> list[tuple[int, int]]:
+    """(truth index, found index) of the items an optimal edit script keeps.
+
+    >>> matched_pairs(["S", "S", "A"], ["S", "A"])
+    [(1, 0), (2, 1)]
+    """
+    rows = [list(range(len(found) + 1))]
+    for i, a in enumerate(truth, 1):
+        row = [i]
+        for j, b in enumerate(found, 1):
+            row.append(min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + (a != b)))
+        rows.append(row)
+    pairs, i, j = [], len(truth), len(found)
+    while i and j:
+        if truth[i - 1] == found[j - 1] and rows[i][j] == rows[i - 1][j - 1]:
+            pairs.append((i - 1, j - 1))
+            i, j = i - 1, j - 1
+        elif rows[i][j] == rows[i - 1][j - 1] + 1:
+            i, j = i - 1, j - 1
+        elif rows[i][j] == rows[i - 1][j] + 1:
+            i -= 1
+        else:
+            j -= 1
+    return pairs[::-1]

@@ -33,10 +33,18 @@ class Detection:
 @dataclass(frozen=True)
 class TrackEvent:
     """A newly revealed card, reported at ``frame`` (the frame index at which
-    the tracker decided)."""
+    the tracker decided; ``time`` in seconds when the tracker knows it).
+    ``runner_up`` is the next most likely card, so an app can ask the player
+    when ``confidence`` is low; ``corners`` (TL, TR, BR, BL of the face,
+    pixels) where it lies."""
 
     card: Card
     frame: int
+    confidence: float = 1.0
+    runner_up: Card | None = None
+    runner_up_confidence: float = 0.0
+    time: float | None = None
+    corners: tuple[tuple[float, float], ...] | None = None
 
 
 class Recogniser(Protocol):
@@ -51,7 +59,9 @@ class Tracker(Protocol):
     name: str
 
     def feed(self, frame: np.ndarray) -> list[TrackEvent]:
-        """Take the next video frame; return the cards newly revealed by it."""
+        """Take the next video frame; return the cards newly revealed by it.
+        (A tracker may also accept the frame's time in seconds as a second
+        argument; the benchmark then passes it.)"""
         ...
 
     def finish(self) -> list[TrackEvent]:

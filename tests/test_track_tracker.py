@@ -1,0 +1,199 @@
+"""The flip tracker on short generated videos (480x270): runs of identical
+cards, an empty stretch, light drifting, a blurred frame, another frame
+rate, a hand hovering over the pile; and its state machine with a stub
+recogniser: waiting for agreement, reporting the runner-up, bounded memory."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.engine import Card, parse_card, parse_pile
+from vision.datasets import Art
+from vision.flip_plan import FlipPlan, plan_flip_video
+from vision.recognize.decks import load_reference_deck
+from vision.recognize.pipeline import Recogniser
+from vision.synth_video import render_flip_frames
+from vision.track.config import TrackerConfig
+from vision.track.plugin import make_tracker, tracker_for
+from vision.track.tracker import FlipTracker
+from vision.track.types import Sighting
+
+SIZE = (480, 270)
+RUNS = "S S S g:4S+P P A2 A2"  # a run of three identical cards, then a pair
+
+
+@lru_cache(maxsize=4)
+def flip_video(notation: str = RUNS, seed: int = 3) -> tuple[FlipPlan, tuple[np.ndarray, ...]]:
+    """A short video (shared by the tests of a session: rendering is the slow part)."""
+    art = Art.of()
+    plan = plan_flip_video(parse_pile(notation), np.random.default_rng(seed), SIZE, pause_scale=0.3)
+    frames = tuple(f.shot.image for f in render_flip_frames(plan, art.faces, np.random.default_rng(seed + 100),
+                                                             art.back))
+    return plan, frames
+
+
+@lru_cache(maxsize=1)
+def recogniser() -> Recogniser:
+    return Recogniser(load_reference_deck(None))
+
+
+def track(frames, fps: float = 15.0, tracker: FlipTracker | None = None):
+    tracker = tracker or tracker_for(recogniser())
+    events = []
+    for index, frame in enumerate(frames):
+        events += tracker.feed(frame, index / fps)
+    return events + tracker.finish(), tracker
+
+
+def noisy_copies(frame: np.ndarray, count: int, seed: int) -> list[np.ndarray]:
+    """A scene that does not change, with fresh sensor noise in every frame."""
+    rng = np.random.default_rng(seed)
+    return [np.clip(frame + rng.normal(0, 2.0, frame.shape), 0, 255).astype(np.uint8) for _ in range(count)]
+
+
+def notations(events) -> str:
+    return " ".join(e.card.notation for e in events)
+
+
+def test_runs_of_identical_cards_are_counted_one_by_one():
+    plan, frames = flip_video()
+    events, _ = track(frames)
+    assert notations(events) == RUNS
+    for event, flip in zip(events, plan.flips):
+        assert flip.entered <= event.frame <= flip.hand_left + 7  # at most 0.5 s after the hand left
+        assert event.time == pytest.approx(event.frame / 15)
+        assert 0.5 < event.confidence <= 1 and event.runner_up not in (None, event.card)
+        assert event.corners is not None and len(event.corners) == 4
+    assert [e.frame for e in events] == sorted(e.frame for e in events)
+
+
+def test_an_empty_stretch_reports_nothing_and_costs_almost_no_recognition():
+    _, frames = flip_video()
+    tracker = tracker_for(recogniser())
+    lead = noisy_copies(frames[0], 30, 1)  # the empty table before the first card
+    assert track(lead, tracker=tracker)[0] == [] and tracker.recognitions <= 2
+    events = [e for i, frame in enumerate(frames, len(lead)) for e in tracker.feed(frame, i / 15)]
+    looked = tracker.recognitions
+    tail = noisy_copies(frames[-1], 60, 2)  # everyone stares at the finished pile
+    events += [e for i, frame in enumerate(tail, len(lead) + len(frames)) for e in tracker.feed(frame, i / 15)]
+    assert notations(events + tracker.finish()) == RUNS
+    assert tracker.recognitions - looked <= 2
+
+
+def test_light_drifting_and_a_blurred_frame_change_nothing():
+    plan, frames = flip_video()
+    gains = np.linspace(0.8, 1.15, len(frames))
+    drifted = [cv2.convertScaleAbs(f, alpha=float(g)) for f, g in zip(frames, gains)]
+    moving = plan.flips[3].entered + 1  # mid-flight: the card and the hand are moving
+    resting = plan.flips[1].hand_left + 1
+    for index in (moving, resting):
+        drifted[index] = cv2.GaussianBlur(drifted[index], (0, 0), 4)
+    assert notations(track(drifted)[0]) == RUNS
+
+
+def test_neither_frame_rate_nor_resolution_is_assumed():
+    _, frames = flip_video()
+    doubled = [f for f in frames for _ in range(2)]  # the same scene filmed at 30 fps
+    events, _ = track(doubled, fps=30.0)
+    assert notations(events) == RUNS
+    assert all(e.time == pytest.approx(e.frame / 30) for e in events)
+
+
+def test_a_hand_hovering_over_the_pile_adds_no_card():
+    plan, frames = flip_video()
+    scene = frames[-1]
+    top = plan.camera.table_to_image()
+    center = tuple(int(v) for v in (top @ np.array([plan.flips[-1].pose.x, plan.flips[-1].pose.y, 1]))[:2] /
+                   (top @ np.array([plan.flips[-1].pose.x, plan.flips[-1].pose.y, 1]))[2])
+    hover = []
+    for step in list(range(12)) + [11] * 8 + list(range(11, -1, -1)):  # in, rest on the pile, out
+        frame = scene.copy()
+        x = int(SIZE[0] + 40 - step * (SIZE[0] + 40 - center[0]) / 11)
+        cv2.ellipse(frame, (x, center[1]), (60, 45), 0, 0, 360, (60, 90, 150), -1)
+        hover.append(frame)
+    video = list(frames) + noisy_copies(scene, 10, 3) + hover + noisy_copies(scene, 20, 4)
+    assert notations(track(video)[0]) == RUNS
+
+
+def test_the_benchmark_plugin_builds_a_tracker():
+    from vision.deck_files import load_deck
+    from vision.recognize.decks import DEFAULT_DECK_DIR
+
+    tracker = make_tracker(load_deck(DEFAULT_DECK_DIR))
+    assert tracker.name == "vision.track"
+    _, frames = flip_video()
+    assert notations(track(frames, tracker=tracker)[0]) == RUNS
+
+
+# -- the state machine alone, with a stub recogniser -----------------------------------------
+
+CORNERS = np.array([[40, 20], [80, 20], [80, 82], [40, 82]], np.float32)
+
+
+def sighting(notation: str, confidence: float, runner_up: str = "O", runner_up_confidence: float = 0.6) -> Sighting:
+    return Sighting(parse_card(notation), confidence, parse_card(runner_up), runner_up_confidence, CORNERS)
+
+
+class Stub:
+    """Answers with the next of ``answers`` (the last one forever), counting calls."""
+
+    def __init__(self, *answers: list[Sighting]) -> None:
+        self.answers, self.calls = list(answers), 0
+
+    def __call__(self, image: np.ndarray) -> list[Sighting]:
+        self.calls += 1
+        return self.answers.pop(0) if len(self.answers) > 1 else self.answers[0]
+
+
+def still_frames(count: int) -> list[np.ndarray]:
+    """An empty table, then a card that lies still."""
+    empty = np.full((108, 192, 3), 90, np.uint8)
+    card = cv2.rectangle(empty.copy(), (40, 20), (80, 82), (230, 230, 230), -1)
+    return [empty] + [card] * (count - 1)
+
+
+def test_an_unsure_card_waits_for_frames_to_agree():
+    stub = Stub([sighting("P", 0.72, "S", 0.70)], [sighting("S", 0.80)], [sighting("S", 0.81)])
+    tracker = FlipTracker(stub)
+    reported = [(i, e) for i, frame in enumerate(still_frames(8)) for e in tracker.feed(frame)]
+    assert len(reported) == 1
+    index, event = reported[0]
+    assert event.card == parse_card("S") and event.frame == index
+    assert stub.calls >= 3  # the guess P was not reported; it took a second look at S to settle it
+    assert event.runner_up == parse_card("O") and event.runner_up_confidence == pytest.approx(0.6)
+    assert event.confidence < 0.81  # the disagreement costs confidence
+
+
+def test_a_card_that_stays_disputed_is_reported_with_its_runner_up_in_time():
+    stub = Stub(*[[sighting("P", 0.74, "S", 0.73)], [sighting("S", 0.73, "P", 0.72)]] * 40)
+    tracker = FlipTracker(stub, TrackerConfig(max_wait=1.0))
+    events = [e for i, frame in enumerate(still_frames(40)) for e in tracker.feed(frame, i / 10)]
+    assert len(events) == 1
+    assert 1.0 <= events[0].time <= 1.3
+    assert {events[0].card, events[0].runner_up} == {parse_card("P"), parse_card("S")}
+    assert events[0].confidence < 0.5
+
+
+def test_a_very_sure_card_needs_one_look():
+    stub = Stub([sighting("g:4S+P", 0.97, "g:4M+P", 0.70)])
+    tracker = FlipTracker(stub)
+    events = [e for frame in still_frames(5) for e in tracker.feed(frame)]
+    # frame 1 shows the card arriving (moving); frame 2, the first at rest, settles it
+    assert [(e.card, e.frame) for e in events] == [(parse_card("g:4S+P"), 2)]
+
+
+def test_memory_stays_bounded_over_a_long_stream():
+    rng = np.random.default_rng(0)
+    cards: list[Card] = [parse_card(n) for n in ("S", "P", "A", "M")]
+    answers = [[Sighting(cards[i % 4], 0.8, cards[(i + 1) % 4], 0.79, CORNERS + rng.normal(0, 3, (4, 2)).astype(np.float32))]
+               for i in range(50)]
+    config = TrackerConfig(max_wait=1000.0)  # a dispute that never ends keeps only its latest sightings
+    tracker = FlipTracker(Stub(*answers * 60), config)
+    frames = still_frames(1) + [np.clip(still_frames(1)[0] + rng.normal(0, 30, (108, 192, 3)), 0, 255).astype(np.uint8)]
+    for i in range(3000):
+        tracker.feed(frames[i % 7 == 0], i / 15)
+    assert len(tracker.recent) <= 8 and len(tracker.motions) <= 6 and len(tracker.sizes) <= 15
+    assert tracker.dispute is None or len(tracker.dispute.sightings) <= config.max_sightings

@@ -1,0 +1,62 @@
+"""Every threshold of the flip tracker, in one place.
+
+Sizes are fractions of the card as seen (its short side) or of the frame, and
+durations are seconds of video, never frames or pixels: the same tracker
+serves a 15 fps synthetic video and a 30 fps webcam of any resolution.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class TrackerConfig:
+    # motion is measured on a grey copy of the frame this many pixels wide (a card is then ~25 px across)
+    work_width: int = 192
+    # a frame is compared with the one at least this long before it (one frame at 15 fps)
+    still_lag: float = 0.06
+    # grey levels (0..255, after matching overall brightness) a pixel must change by to count as moving
+    motion_level: float = 14.0
+    # a frame whose edges are weaker than this share of the recent frames' is blurred: ignored
+    blur_ratio: float = 0.7
+    # the top card's region is still when at most this fraction of it moved
+    still_fraction: float = 0.03
+    # before any card is known, the whole frame is still when at most this fraction of it moved
+    empty_still_fraction: float = 0.002
+    # the pile was covered when this fraction of the top card differs from how it was last seen
+    covered_fraction: float = 0.3
+    # recognition looks this far (per card size) around the top card
+    search_margin: float = 1.0
+    # a card of the kind on top is another card when its corners moved more than this (mean, per card width)
+    pose_tolerance: float = 0.025
+    # ... and at least this share of the frame's width (outlines are not finer than a pixel or two)
+    pose_floor: float = 0.003
+    # sightings of one card agree when their corners are within this (outlines with a hand near are rough)
+    agree_tolerance: float = 0.06
+    # a sighting whose width differs more than this (fraction) from the top card's is another outline
+    size_tolerance: float = 0.25
+    # ... or whose long side per short side differs more than this (fraction): part of a card
+    aspect_tolerance: float = 0.1
+    # after this many searches in a row finding only cards of an unusual size, the size is learnt anew
+    relearn_size: int = 4
+    # a card is seen undisturbed when nothing moved this far around it (per card size) for this long
+    quiet_margin: float = 0.3
+    quiet_time: float = 0.15
+    # sightings that must agree before a card is reported ...
+    agree: int = 2
+    # ... and, while a hand may still touch the card, be this confident ...
+    hurried_confidence: float = 0.85
+    # ... unless one sighting is this sure (confidence and lead over the runner-up)
+    instant_confidence: float = 0.93
+    instant_margin: float = 0.10
+    # while the pile looks changed but no card was found on it, look again this often
+    retry_interval: float = 0.25
+    # a card still disputed after this long is reported with its runner-up, for the player to confirm
+    max_wait: float = 1.2
+    # sightings kept while a card is disputed
+    max_sightings: int = 12
+    # frame rate assumed only when the caller gives neither frame times nor a rate
+    default_fps: float = 15.0
+
+
+DEFAULT_TRACKER_CONFIG = TrackerConfig()

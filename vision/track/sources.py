@@ -1,0 +1,186 @@
+"""Where frames come from: a video file, a folder of frames, a camera.
+
+Every source yields :class:`Frame` (index, time in seconds, BGR image) so the
+tracker never needs to know a frame rate. A :class:`FrameSource` is anything
+iterable that way with a ``close()``, so tests can hand the CLI a fake camera.
+Opening a source that cannot be used raises :class:`SourceError` with a
+message for a player.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator, Protocol
+
+import numpy as np
+
+IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"})
+
+
+class SourceError(ValueError):
+    """A video, folder or camera that cannot be read; the message says why."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    index: int
+    time: float  # seconds since the first frame
+    image: np.ndarray
+
+
+class FrameSource(Protocol):
+    total: int | None  # frames to come, when known (for a progress bar)
+
+    def __iter__(self) -> Iterator[Frame]:
+        ...
+
+    def close(self) -> None:
+        ...
+
+
+def open_sequence(path: str | Path, fps: float | None = None) -> FrameSource:
+    """A video file or a folder of frames (read in name order)."""
+    path = Path(path)
+    if path.is_dir():
+        return FrameFolder(path, fps)
+    if not path.exists():
+        raise SourceError(f"{path}: no such file or folder")
+    return VideoFile(path, fps)
+
+
+class VideoFile:
+    """A video file read through OpenCV; frame times from ``fps`` when given,
+    else from the file's own rate."""
+
+    def __init__(self, path: Path, fps: float | None = None) -> None:
+        import cv2
+
+        if not path.is_file():
+            raise SourceError(f"{path}: not a regular file")
+        self.capture = cv2.VideoCapture(str(path))
+        if not self.capture.isOpened():
+            raise SourceError(f"{path}: not a video OpenCV can read")
+        self.path = path
+        own = float(self.capture.get(cv2.CAP_PROP_FPS) or 0.0)
+        self.fps = fps or (own if 1.0 <= own <= 240.0 else 15.0)
+        count = int(self.capture.get(cv2.CAP_PROP_FRAME_COUNT) or 0)
+        self.total = count if count > 0 else None
+        self.first: np.ndarray | None = self._read()
+        if self.first is None:
+            self.close()
+            raise SourceError(f"{path}: the video has no readable frame")
+
+    def _read(self) -> np.ndarray | None:
+        ok, image = self.capture.read()
+        return image if ok and image is not None and image.size else None
+
+    def __iter__(self) -> Iterator[Frame]:
+        image, index = self.first, 0
+        self.first = None
+        while image is not None:
+            yield Frame(index, index / self.fps, image)
+            image, index = self._read(), index + 1
+
+    def close(self) -> None:
+        self.capture.release()
+
+
+class FrameFolder:
+    """The image files of a folder in name order, at ``fps`` (default 15).
+    Files that are not images by name are skipped; an image file that cannot
+    be decoded stops the sequence with a :class:`SourceError`."""
+
+    def __init__(self, folder: Path, fps: float | None = None) -> None:
+        try:
+            files = sorted(p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES)
+        except OSError as error:
+            raise SourceError(f"{folder}: cannot list the folder: {error.strerror or error}") from None
+        if not files:
+            raise SourceError(f"{folder}: no image files (.jpg, .png, ...) in the folder")
+        self.folder, self.files, self.fps = folder, files, fps or 15.0
+        self.total = len(files)
+
+    def __iter__(self) -> Iterator[Frame]:
+        from vision.recognize.imagefile import ImageFileError, read_image
+
+        for index, path in enumerate(self.files):
+            try:
+                image = read_image(path)
+            except ImageFileError as error:
+                raise SourceError(f"{path}: {error}") from None
+            yield Frame(index, index / self.fps, image)
+
+    def close(self) -> None:
+        pass
+
+
+class LatestFrameCamera:
+    """A live camera read by a background thread that keeps only the newest
+    frame: a slow consumer skips frames instead of falling behind, so what it
+    sees is always what is on the table now. Frame times are wall-clock.
+
+    ``open_capture`` builds the capture object (``cv2.VideoCapture`` for a
+    webcam; tests pass a fake with ``read()``, ``release()``, ``isOpened()``).
+    """
+
+    total = None
+
+    def __init__(self, open_capture: Callable[[], Any], clock: Callable[[], float] = time.monotonic,
+                 stall_seconds: float = 5.0) -> None:
+        self.capture = open_capture()
+        if not self.capture.isOpened():
+            raise SourceError("the camera cannot be opened (is it connected, or in use by another program?)")
+        self.clock, self.stall_seconds = clock, stall_seconds
+        self.condition = threading.Condition()
+        self.latest: tuple[int, float, np.ndarray] | None = None
+        self.ended = False
+        self.grabbed = 0
+        self.thread = threading.Thread(target=self._grab, name="camera-grabber", daemon=True)
+        self.thread.start()
+
+    def _grab(self) -> None:
+        try:
+            while not self.ended:
+                ok, image = self.capture.read()
+                if not ok or image is None:
+                    break
+                with self.condition:
+                    self.latest = (self.grabbed, self.clock(), image)
+                    self.grabbed += 1
+                    self.condition.notify_all()
+        finally:
+            with self.condition:
+                self.ended = True
+                self.condition.notify_all()
+
+    def __iter__(self) -> Iterator[Frame]:
+        start, index = None, 0
+        while True:
+            with self.condition:
+                self.condition.wait_for(lambda: self.latest is not None or self.ended, self.stall_seconds)
+                if self.latest is None:
+                    return  # the camera stopped (or stalled) and every frame was handed out
+                _, stamp, image = self.latest
+                self.latest = None
+            start = stamp if start is None else start
+            yield Frame(index, stamp - start, image)
+            index += 1
+
+    def close(self) -> None:
+        self.ended = True
+        self.thread.join(timeout=2.0)
+        self.capture.release()
+
+
+def open_camera(number: int) -> LatestFrameCamera:
+    """Webcam ``number`` through OpenCV, buffering as little as the driver allows."""
+    import cv2
+
+    def capture() -> Any:
+        camera = cv2.VideoCapture(number)
+        camera.set(cv2.CAP_PROP_BUFFERSIZE, 1)
+        return camera
+
+    return LatestFrameCamera(capture)

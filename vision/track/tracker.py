@@ -1,0 +1,356 @@
+"""Following the oven pile as it is flipped: frames in, one event per card.
+
+The tracker is a pure, incremental state machine (no I/O, no clock: frame
+times come from the caller). Per frame it does only cheap work on a small
+grey copy: how much of the top card's region moved since a moment ago
+(``still``), whether the frame is blurred, and whether the middle of the top
+card still looks as it did when the card was last seen (``covered``: a hand
+or the next card passed over it). Recognition, the costly step, runs only
+when the pile region rests and something happened since the last look, on
+a crop around the pile (the whole frame until a pile is known).
+
+A sighting counts only if the card's own area rests and its outline has the
+pile's usual size and shape (a hand over a card makes the outline grow or
+shrink). A card is reported when two sightings agree (same card, same pose)
+and either nothing moved around it for a moment or they are confident, or
+at once when one sighting is very sure; a card still disputed after
+``max_wait`` is reported with its runner-up so the player can be asked.
+
+A sighting of the card already on top is a new card only if the pile was
+covered in between and the card now lies elsewhere: three salami in a row
+are three cards because each was carried over the pile and landed with its
+own offset and turn, while a hand hovering over the pile changes nothing.
+Covering is only trusted once the top card was seen with nothing moving
+around it, so fingers leaving a card they held are not taken for a new card.
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+import cv2
+import numpy as np
+
+from ..recognition import TrackEvent
+from .config import DEFAULT_TRACKER_CONFIG, TrackerConfig
+from .types import Sighting
+
+Recognise = Callable[[np.ndarray], Sequence[Sighting]]
+
+
+@dataclass
+class Dispute:
+    """Sightings of a card not yet reported, oldest first (bounded)."""
+
+    sightings: deque[Sighting]
+    since: float
+    votes: dict = field(default_factory=dict)  # card -> summed confidence
+    view: np.ndarray | None = None     # the small grey frame of the latest sighting
+    middle: np.ndarray | None = None   # mask of the latest sighting's middle
+    covered: bool = False              # that middle was hidden since
+
+    def add(self, sighting: Sighting) -> None:
+        self.sightings.append(sighting)
+        self.votes[sighting.card] = self.votes.get(sighting.card, 0.0) + sighting.confidence
+
+    def agreeing(self, tolerance: float) -> int:
+        """How many of the latest sightings in a row show the last one's card in its pose."""
+        last, count = self.sightings[-1], 0
+        for s in reversed(self.sightings):
+            if s.card != last.card or s.pose_distance(last) > tolerance:
+                break
+            count += 1
+        return count
+
+    def favourite(self) -> Sighting:
+        """The latest sighting of the card with the most confidence overall."""
+        card = max(self.votes, key=self.votes.get)
+        return next(s for s in reversed(self.sightings) if s.card == card)
+
+
+class FlipTracker:
+    """Reports each card laid on the pile, in order; see the module doc."""
+
+    name = "vision.track"
+
+    def __init__(self, recognise: Recognise, config: TrackerConfig = DEFAULT_TRACKER_CONFIG,
+                 fps: float | None = None) -> None:
+        self.recognise, self.config = recognise, config
+        self.fps = fps or config.default_fps
+        self.index = -1
+        self.recent: deque[tuple[float, np.ndarray]] = deque(maxlen=8)  # (time, small grey); bounded
+        self.top: Sighting | None = None      # the card last reported (or re-seen) on top
+        self.reference: np.ndarray | None = None  # small grey frame when ``top`` was last seen
+        self.region: np.ndarray | None = None     # mask of ``top`` on the small grey frame
+        self.middle: np.ndarray | None = None     # mask of the middle of ``top``
+        self.covered = False  # the middle of the top card was hidden since it was last seen
+        self.dirty = True     # something moved since the last recognition
+        self.dispute: Dispute | None = None
+        self.misses = 0       # searches around the pile that found nothing, in a row
+        self.last_search = -np.inf
+        self.recognitions = 0
+        self.background: np.ndarray | None = None  # the first frame, small and grey
+        self.sizes: deque[tuple[float, float]] = deque(maxlen=15)  # of recent top cards: the usual card size
+        self.odd_sizes = 0  # searches in a row whose every card had an unusual size
+        self.motions: deque[tuple[float, np.ndarray]] = deque(maxlen=6)  # recent (time, moving mask)
+        self.settled = False  # the top card was last seen with nothing moving around it
+        self.sharpness: deque[float] = deque(maxlen=9)  # of recent frames, to spot a blurred one
+
+    # -- per frame -------------------------------------------------------------------------
+    def feed(self, frame: np.ndarray, time: float | None = None) -> list[TrackEvent]:
+        """Take the next frame (BGR, any size) and its time in seconds (default:
+        its index at the configured rate); return the cards that landed."""
+        self.index += 1
+        now = self.index / self.fps if time is None else float(time)
+        small = self._small(frame)
+        moving = self._moving(small, now)
+        self.recent.append((now, small))
+        if moving is None:
+            self.background = small  # the table before anything happened
+            return []
+        self.motions.append((now, moving))
+        if self.top is not None and self.settled and self._hidden(small, self.reference, self.middle):
+            self.covered = True
+        if self.dispute is not None and self._hidden(small, self.dispute.view, self.dispute.middle):
+            self.dispute.covered = True
+        still = self._still(moving) and not self._blurred(small)
+        if not still:
+            self.dirty = True
+        elif self.top is not None and not self.settled and self._quiet_around(self.top, now):
+            self._settle(small)
+        events: list[TrackEvent] = []
+        if self._should_search(still, now):
+            events += self._search(frame, small, moving, now, still)
+        return events + self._overdue(small, now)
+
+    def finish(self) -> list[TrackEvent]:
+        """The stream ended: a card still disputed is reported (it did land)."""
+        if self.dispute is None or not self.recent:
+            return []
+        now, small = self.recent[-1]
+        return self._decide(self.dispute.favourite(), small, now, self._confidence(self.dispute))
+
+    # -- cheap measures on the small grey frame ----------------------------------------------
+    def _small(self, frame: np.ndarray) -> np.ndarray:
+        """Grey, ``work_width`` wide (averaging away most sensor noise)."""
+        height, width = frame.shape[:2]
+        self.scale = self.config.work_width / width
+        size = (self.config.work_width, max(1, round(height * self.scale)))
+        grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+        return cv2.resize(grey, size, interpolation=cv2.INTER_AREA).astype(np.float32)
+
+    def _changed(self, small: np.ndarray, before: np.ndarray) -> np.ndarray:
+        """Pixels that differ beyond ``motion_level`` once the overall
+        brightness of ``before`` is matched to ``small``, so light drifting
+        (or a camera adjusting its exposure) does not read as motion."""
+        gain = float(np.median(small)) / max(1.0, float(np.median(before)))
+        return np.abs(small - before * gain) > self.config.motion_level
+
+    def _moving(self, small: np.ndarray, now: float) -> np.ndarray | None:
+        """Pixels that changed since a frame at least ``still_lag`` ago (the
+        oldest kept if none is that old); None for the first frame."""
+        if not self.recent:
+            return None
+        if self.recent[0][1].shape != small.shape:  # the source changed resolution: start afresh
+            self.recent.clear()
+            self._forget_regions()
+            return None
+        before = next((s for t, s in reversed(self.recent) if now - t >= self.config.still_lag * 0.999),
+                      self.recent[0][1])
+        return self._changed(small, before)
+
+    def _still(self, moving: np.ndarray) -> bool:
+        if self.region is None:  # no pile yet: a hand anywhere is a small part of the whole picture
+            return float(moving.mean()) <= self.config.empty_still_fraction
+        return float(moving[self.region].mean()) <= self.config.still_fraction
+
+    def _blurred(self, small: np.ndarray) -> bool:
+        """Whether this frame is much less sharp than the frames before it (a
+        camera refocusing, a shaken table): no card is read from it."""
+        edges = float(np.abs(cv2.Laplacian(small, cv2.CV_32F)).mean()) / max(1.0, float(np.median(small)))
+        usual = float(np.median(self.sharpness)) if len(self.sharpness) >= 3 else edges
+        self.sharpness.append(edges)
+        return edges < self.config.blur_ratio * usual
+
+    def _hidden(self, small: np.ndarray, before: np.ndarray | None, middle: np.ndarray | None) -> bool:
+        """Whether the ``middle`` of a card no longer looks as it did in ``before``."""
+        if before is None or middle is None or not middle.any():
+            return False
+        changed = self._changed(small, before)[middle]
+        return float(changed.mean()) > self.config.covered_fraction
+
+    # -- recognition -------------------------------------------------------------------------
+    def _should_search(self, still: bool, now: float) -> bool:
+        # the pile looks changed but the last look found no card there (a hand was on it?): retry now and then
+        retry = self.covered and now - self.last_search >= self.config.retry_interval
+        if not (self.dirty or self.dispute is not None or retry):
+            return False
+        if self.top is None:  # nothing known yet: look now and then even while things move
+            return still or now - self.last_search >= 4 * self.config.still_lag
+        return still
+
+    def _search(self, frame: np.ndarray, small: np.ndarray, moving: np.ndarray, now: float,
+                still: bool) -> list[TrackEvent]:
+        # a look while things still move elsewhere does not settle that they moved
+        self.dirty, self.last_search = self.dirty and not still, now
+        x0, y0, crop = self._crop(frame)
+        self.recognitions += 1
+        seen = [s.shifted(x0, y0) for s in self.recognise(crop)]
+        found = [s for s in seen if self._card_sized(s)]
+        self.odd_sizes = self.odd_sizes + 1 if seen and not found else 0
+        if self.odd_sizes >= self.config.relearn_size:
+            self.sizes.clear()  # the usual size was learnt from bad outlines (or the camera moved)
+
+        resting = [s for s in found if self._rests(s, moving) and self._arrived(s, small)]
+        if len(resting) < len(found):
+            self.dirty = True  # a card still moving: look again once it rests
+        sighting = self._on_pile(resting)
+        if sighting is None:
+            self.misses += 1
+            return []
+        self.misses = 0
+        return self._consider(sighting, small, now)
+
+    def _crop(self, frame: np.ndarray) -> tuple[int, int, np.ndarray]:
+        """The part of the frame where the next card will land: around the top
+        card, or everything when none is known or the pile was not found there."""
+        if self.top is None or self.misses >= 3:
+            return 0, 0, frame
+        height, width = frame.shape[:2]
+        pad = self.config.search_margin * self.top.width
+        (x0, y0), (x1, y1) = self.top.corners.min(axis=0) - pad, self.top.corners.max(axis=0) + pad
+        x0, y0 = max(0, int(x0)), max(0, int(y0))
+        x1, y1 = min(width, int(np.ceil(x1))), min(height, int(np.ceil(y1)))
+        return x0, y0, frame[y0:y1, x0:x1]
+
+    def _card_sized(self, sighting: Sighting) -> bool:
+        """Cards of one pile all look the same size to a fixed camera; an
+        outline much larger or smaller (two cards merged, a hand's edge) is
+        not the top card."""
+        if not self.sizes:
+            return True
+        width, height = np.median(np.array(self.sizes), axis=0)
+        tolerance = self.config.size_tolerance
+        aspect = (sighting.height / max(1.0, sighting.width)) / (height / width)
+        return abs(sighting.width / width - 1) <= tolerance and abs(sighting.height / height - 1) <= tolerance \
+            and abs(aspect - 1) <= self.config.aspect_tolerance
+
+    def _settle(self, small: np.ndarray) -> None:
+        """Nothing moves around the top card any more: if it looks as when it
+        was reported, that view is the reference; if not (fingers lay on it
+        then), look again before trusting it."""
+        assert self.region is not None and self.reference is not None
+        changed = self._changed(small, self.reference)[self.region]
+        if float(changed.mean()) <= self.config.still_fraction:
+            self.settled, self.reference = True, small
+        else:
+            self.dirty = True
+
+    def _quiet_around(self, sighting: Sighting, now: float) -> bool:
+        """Whether nothing moved near ``sighting`` (its outline grown by
+        ``quiet_margin``) for ``quiet_time``: no hand is touching the card."""
+        area = self._mask(sighting.corners, 1 + self.config.quiet_margin)
+        recent = [m for t, m in self.motions if now - t <= self.config.quiet_time + 1e-6]
+        return bool(area.any()) and len(recent) >= 2 and \
+            all(float(m[area].mean()) <= self.config.still_fraction for m in recent)
+
+    def _arrived(self, sighting: Sighting, small: np.ndarray) -> bool:
+        """Before the first card, a "card" that was there from the start is a
+        pattern of the table (or a card not in play), not a revealed card."""
+        return self.top is not None or self._hidden(small, self.background, self._mask(sighting.corners, 0.5))
+
+    def _rests(self, sighting: Sighting, moving: np.ndarray) -> bool:
+        """A card in the hand sweeping past is not on the pile: its own area must be still."""
+        mask = self._mask(sighting.corners, 1.0)
+        return bool(mask.any()) and float(moving[mask].mean()) <= self.config.still_fraction
+
+    def _on_pile(self, found: Sequence[Sighting]) -> Sighting | None:
+        """The top card among the sightings: the surest near the pile."""
+        if self.top is not None:
+            reach = self.top.width
+            near = [s for s in found if np.linalg.norm(s.center - self.top.center) <= reach]
+            found = near or (found if self.misses >= 3 else [])
+        return max(found, key=lambda s: s.confidence, default=None)
+
+    # -- deciding ------------------------------------------------------------------------------
+    def _consider(self, sighting: Sighting, small: np.ndarray, now: float) -> list[TrackEvent]:
+        events: list[TrackEvent] = []
+        if self.dispute is not None and self._interrupted(sighting):
+            # the next card covered one that was only waiting for the hand to go: it landed all the same
+            events = self._decide(self.dispute.sightings[-1], small, now, self._confidence(self.dispute))
+            self.covered = True  # ``sighting`` lies on it: a new card even if of the same kind
+        if self.dispute is None:
+            self.dispute = Dispute(deque(maxlen=self.config.max_sightings), now)
+        self.dispute.add(sighting)
+        self.dispute.view, self.dispute.middle = small, self._mask(sighting.corners, 0.5)
+        self.dispute.covered = False
+        agreeing = self.dispute.agreeing(self.config.agree_tolerance)
+        calm = sighting.confidence >= self.config.hurried_confidence or self._quiet_around(sighting, now)
+        if (agreeing >= self.config.agree and calm) or self._is_sure(sighting):
+            events += self._decide(sighting, small, now, self._confidence(self.dispute))
+        return events
+
+    def _interrupted(self, sighting: Sighting) -> bool:
+        """Whether ``sighting`` shows another card in another pose than the
+        disputed one, which sightings had already agreed on: another kind,
+        or the same kind after something covered the disputed card."""
+        assert self.dispute is not None
+        last = self.dispute.sightings[-1]
+        other = last.card != sighting.card or self.dispute.covered  # covered: perhaps the same kind again
+        return other and sighting.pose_distance(last) > self.config.pose_tolerance and \
+            self.dispute.agreeing(self.config.agree_tolerance) >= self.config.agree
+
+    def _overdue(self, small: np.ndarray, now: float) -> list[TrackEvent]:
+        """A card disputed for too long is reported with the best guess."""
+        if self.dispute is None or now - self.dispute.since < self.config.max_wait:
+            return []
+        return self._decide(self.dispute.favourite(), small, now, self._confidence(self.dispute))
+
+    def _is_sure(self, sighting: Sighting) -> bool:
+        return sighting.confidence >= self.config.instant_confidence and \
+            sighting.margin >= self.config.instant_margin
+
+    def _confidence(self, dispute: Dispute) -> float:
+        """Mean confidence of the sightings of the favourite, scaled by its share of all votes."""
+        best = dispute.favourite().card
+        mine = [s.confidence for s in dispute.sightings if s.card == best]
+        share = dispute.votes[best] / max(1e-9, sum(dispute.votes.values()))
+        return float(np.mean(mine)) * share
+
+    def _decide(self, sighting: Sighting, small: np.ndarray, now: float, confidence: float) -> list[TrackEvent]:
+        """Report ``sighting`` when it is a new card; either way it is now the top."""
+        new = self.top is None or sighting.card != self.top.card or (
+            self.covered and sighting.pose_distance(self.top) > self._pose_tolerance(sighting))
+        self.top, self.reference, self.covered, self.dispute = sighting, small, False, None
+        self.sizes.append((sighting.width, sighting.height))
+        # seen while a hand may still touch it, the outline and the reference are not to be
+        # trusted: the next look once things rest replaces them before covering counts
+        self.settled = self._quiet_around(sighting, now)
+        self.region = self._mask(sighting.corners, 1.0)
+        self.middle = self._mask(sighting.corners, 0.5)
+        if not new:
+            return []
+        return [TrackEvent(sighting.card, self.index, round(confidence, 3), sighting.runner_up,
+                           round(sighting.runner_up_confidence, 3), now,
+                           tuple((float(x), float(y)) for x, y in sighting.corners))]
+
+    def _pose_tolerance(self, sighting: Sighting) -> float:
+        """``pose_tolerance``, but never finer than outlines are in a small picture."""
+        floor = self.config.pose_floor * self.config.work_width / self.scale / max(1.0, sighting.width)
+        return max(self.config.pose_tolerance, floor)
+
+    def _mask(self, corners: np.ndarray, shrink: float) -> np.ndarray:
+        """The quad ``corners`` (frame pixels) scaled about its centre by
+        ``shrink``, as a mask of the small grey frame."""
+        height = round(self.recent[-1][1].shape[0]) if self.recent else 1
+        shape = self.recent[-1][1].shape if self.recent else (height, self.config.work_width)
+        center = corners.mean(axis=0)
+        quad = (center + (corners - center) * shrink) * self.scale
+        mask = np.zeros(shape, np.uint8)
+        cv2.fillConvexPoly(mask, np.round(quad).astype(np.int32), 1)
+        return mask.astype(bool)
+
+    def _forget_regions(self) -> None:
+        self.top = self.reference = self.region = self.middle = None
+        self.dispute, self.covered, self.dirty = None, False, True

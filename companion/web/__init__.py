@@ -5,7 +5,10 @@
 ('api.game', {'game_id': 3})
 
 Configuration: ``DATABASE`` (default ``instance/mamma-mia.sqlite``),
-``MAX_CONTENT_LENGTH`` (uploads; camera frames and photos later),
+``MAX_CONTENT_LENGTH`` (uploads: photos and video files; camera frames have
+their own smaller limit), ``DECK_DIR`` (the card images the camera recognises;
+default: the bundled stand-in deck), ``CAMERA_MAX_FPS`` (frames a second one
+device may send, default 20),
 ``SECRET_KEY`` (default: a random key kept in ``instance/secret_key``),
 ``TABLE_CODE`` (set by ``serve`` when bound beyond loopback: other devices
 must type it before changing anything, see :mod:`.access`);
@@ -24,6 +27,7 @@ from flask import Flask, current_app, render_template, request
 from werkzeug.exceptions import HTTPException
 
 MAX_UPLOAD_BYTES = 16 * 1024 * 1024  # a phone photo or a short video clip
+STATIC_MAX_AGE_SECONDS = 24 * 3600
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -41,7 +45,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = _instance_secret(app.instance_path)
 
-    from . import access, api, db, i18n, pages
+    from . import access, api, camera, db, i18n, pages  # noqa: F401 (camera adds routes to the API)
 
     database = app.config["DATABASE"]
     if database != ":memory:":
@@ -54,7 +58,25 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(access.CsrfError, _csrf_error)
+    _cache_static(app)
     return app
+
+
+def _cache_static(app: Flask) -> None:
+    """Scripts and styles are cached for a day under an address that names
+    their version (``?v=`` the file's modification time): a page load asks for
+    none of them again, and an update is fetched at once."""
+    if app.config.get("SEND_FILE_MAX_AGE_DEFAULT") is None:  # Flask's default: ask again on every load
+        app.config["SEND_FILE_MAX_AGE_DEFAULT"] = STATIC_MAX_AGE_SECONDS
+
+    @app.url_defaults
+    def _static_version(endpoint: str, values: dict[str, Any]) -> None:
+        if endpoint == "static" and "filename" in values and "v" not in values:
+            path = os.path.join(app.static_folder or "", values["filename"])
+            try:
+                values["v"] = int(os.stat(path).st_mtime)
+            except OSError:
+                pass  # a missing file is a 404 as before
 
 
 def _http_error(error: HTTPException) -> Any:

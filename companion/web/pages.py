@@ -125,10 +125,24 @@ def _read_new_game(rows: list[dict[str, str]], doubled: bool) -> tuple[GameCreat
         return None, [_("err.refused", reason=str(error))]
 
 
+# The bundled sample video shows orders of four colours and double cards, so the
+# demo seats one player per colour it shows, with the Doubled Ingredients cards.
+DEMO_PLAYERS = (("Ann", Color.YELLOW), ("Bob", Color.BROWN), ("Cleo", Color.GREEN), ("Dan", Color.PURPLE))
+
+
+@bp.post("/demo")
+def demo() -> Response:
+    """A demo game whose first round is read from the bundled sample video."""
+    created = GameCreated(tuple(Seat(name, color) for name, color in DEMO_PLAYERS), True)
+    stored = storage.create_game(get_db(), created)
+    return redirect(url_for("pages.game", game_id=stored.id, demo=1), 303)
+
+
 @bp.get("/games/<int:game_id>")
 def game(game_id: int) -> Any:
     state = game_json(_load(game_id))
-    return render_template("game.html", state=state, catalog=i18n.catalog(i18n.current_language()))
+    demo = request.args.get("demo") == "1" and state["round"] == 1 and not state["timeline"]
+    return render_template("game.html", state=state, catalog=i18n.catalog(i18n.current_language()), demo=demo)
 
 
 @bp.get("/games/<int:game_id>/scores")

@@ -69,3 +69,41 @@ def shoot(page):
             Path(folder).mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(Path(folder) / f"{prefix}-{name}.png"), full_page=full_page)
     return save
+
+
+# the live camera: Chromium's fake camera fed a generated flip video --------------------------
+
+FAKE_CAMERA_ARGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]
+
+
+@pytest.fixture(scope="module")
+def playwright_driver() -> Iterator[object]:
+    """Playwright itself, for tests that launch a browser of their own (one per camera video)."""
+    from playwright.sync_api import sync_playwright
+
+    assert Path(CHROMIUM).exists(), "install Debian's Chromium: apt-get install -y chromium"
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture
+def camera_page(playwright_driver, server):
+    """``camera_page(video)`` opens a phone-sized tab in a new Chromium whose camera
+    plays ``video`` (a ``.mjpeg``; it loops at its end), closing the one opened before."""
+    launched: list = []
+
+    def open_tab(video: Path):
+        while launched:  # one camera at a time: the previous round's browser goes
+            launched.pop().close()
+        browser = playwright_driver.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS + FAKE_CAMERA_ARGS + [f"--use-file-for-fake-video-capture={video}"])
+        launched.append(browser)
+        width, height = map(int, os.environ.get("MAMMA_MIA_VIEWPORT", "390x844").split("x"))
+        context = browser.new_context(viewport={"width": width, "height": height}, locale="en-US",
+                                      base_url=server, has_touch=True)
+        context.set_default_timeout(15_000)
+        return context.new_page()
+
+    yield open_tab
+    for browser in launched:
+        browser.close()

@@ -10,13 +10,16 @@
   Cards.setCatalog(JSON.parse(document.getElementById("catalog-data").textContent));
   let state = JSON.parse(document.getElementById("state-data").textContent);
   let busy = false;
+  const listeners = [];
   const $ = (id) => document.getElementById(id);
 
   // talking to the API ---------------------------------------------------------------
 
+  // true when the game accepted the move, false when refused, "busy" when another tap is under way
   async function act(action, body = {}) {
-    if (busy) return;
+    if (busy) return "busy";
     setBusy(true);
+    let accepted = false;
     try {
       const response = await fetch(`${api}/${action}`, {
         method: "POST",
@@ -26,6 +29,7 @@
       const data = await response.json();
       if (response.ok) {
         state = data;
+        accepted = true;
         message(null);
       } else if (response.status === 409) {
         await reload();
@@ -42,6 +46,7 @@
       setBusy(false);
       render();
     }
+    return accepted;
   }
 
   async function reload() {
@@ -94,6 +99,7 @@
     renderHands();
     renderRanking();
     renderPlayers();
+    listeners.forEach((listener) => listener(state));
   }
 
   function nextStep() {
@@ -265,5 +271,16 @@
     key.addEventListener("click", () => act("reveal", { card: key.dataset.card })));
   $("undo").addEventListener("click", () => act("undo"));
   $("end-round").addEventListener("click", () => act("end-round"));
+
+  // what camera.js uses: the state, a state the camera's answers bring, the same
+  // moves as the taps, and a call after each drawing
+  window.Table = {
+    state: () => state,
+    busy: () => busy,
+    act,
+    message,
+    show(next) { if (next.version >= state.version) { state = next; render(); } },
+    onRender(listener) { listeners.push(listener); listener(state); },
+  };
   render();
 })();

@@ -1,0 +1,354 @@
+"""The camera's part of the JSON API: frames, photos and video files.
+
+* ``POST /api/games/<id>/frame?device=D&t=MS`` — one camera frame as a raw
+  ``image/jpeg`` (or ``image/png``) body; ``t`` is the capture time in
+  milliseconds on the client's clock. The frame goes to the device's tracker
+  (:mod:`.scanning`); sure cards are revealed at once, in order; an unsure one
+  waits for ``POST .../camera/confirm``. Answers the game state plus
+  ``camera`` (what the tracker sees, the card waiting for a choice, the cards
+  revealed by this frame with their capture time).
+* ``POST /api/games/<id>/camera/confirm`` — JSON ``{"device", "id", "card"}``:
+  the card the player picked for the unsure entry ``id`` (``null``: it was not
+  a card; drop it).
+* ``POST /api/games/<id>/photo`` — one photo of the pile's top card: proposes
+  the most confident card and its runner-up; changes nothing (the page reveals
+  the player's pick through ``reveal``).
+* ``POST /api/games/<id>/video`` — a video file: a fresh tracker reads it and
+  the answer is the card sequence; changes nothing (the page reveals the cards
+  one by one, stopping at each order).
+* ``GET /api/sample-video`` — the same for the bundled sample (the demo).
+
+Bodies are raw files with their own content type, never form encodings: like
+the JSON API, a page on another site cannot send those here without a CORS
+preflight, which is never granted.
+"""
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from flask import Response, current_app, jsonify, request
+
+from ..engine.cards import Card, Order
+from ..engine.errors import RulesError
+from ..engine.table import TableGame, TablePhase
+from ..engine.tablelog import BadPayload, CardRevealed, event_from_json
+from . import storage
+from .api import ApiError, _body, _found, bp
+from .db import get_db
+from .present import game_json
+from .scanning import CameraSession, Landed, RateLimited, Scanner, SessionStore
+
+MAX_FRAME_BYTES = 2 * 1024 * 1024  # a 640-pixel JPEG is ~50 kB; a phone photo fits too
+MAX_VIDEO_FRAMES = 15 * 60 * 5     # five minutes at 15 fps: the rest of a longer file is not read
+IMAGE_TYPES = frozenset({"image/jpeg", "image/png"})
+VIDEO_TYPES_PREFIX = "video/"
+DEVICE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+SAMPLE_VIDEO = Path(__file__).resolve().parents[2] / "sample_images" / "videos" / "flip-sample.avi"
+
+
+def scanner() -> Scanner:
+    """The app's scanner, made on first use (the deck loads on the first frame)."""
+    found = current_app.extensions.get("mamma_mia_scanner")
+    if found is None:
+        config = current_app.config
+        store = SessionStore(max_fps=int(config.get("CAMERA_MAX_FPS", 20)))
+        found = current_app.extensions.setdefault("mamma_mia_scanner", Scanner(config.get("DECK_DIR"), store))
+    return found
+
+
+# frames -------------------------------------------------------------------------------------
+
+
+@bp.post("/games/<int:game_id>/frame")
+def frame(game_id: int) -> Response:
+    device = _device(request.args.get("device"))
+    captured = _capture_time(request.args.get("t"))
+    db = get_db()
+    stored = _found(storage.load_game, db, game_id)
+    if stored.game.phase is not TablePhase.EVALUATING:
+        raise ApiError(400, "the game is not revealing a round: there is no pile to scan")
+    scan = scanner()
+    scan.recogniser  # noqa: B018 (the first frame loads the deck here, not under the store's lock)
+    try:
+        session = scan.store.arrive(game_id, device, stored.game.round, lambda: _new_session(scan, stored, device))
+    except RateLimited:
+        raise ApiError(429, f"too many frames from this device (at most {scan.store.max_fps} a second); "
+                            "this one was not read", "device") from None
+    image = _image(MAX_FRAME_BYTES)  # only after the cheap checks: decoding is the costly part
+    with session.lock:
+        if session.round != stored.game.round:  # a new round: a new pile
+            _restart(scan, session, stored)
+        seconds = captured / 1000.0 if captured is not None else None
+        if seconds is not None and session.last_time is not None and seconds <= session.last_time:
+            raise ApiError(400, "t must increase from one frame to the next (capture time in milliseconds)", "t")
+        session.last_time = seconds if seconds is not None else session.last_time
+        session.frames += 1
+        try:
+            session.take(session.tracker.feed(image, seconds), scan.is_sure)
+        except Exception:  # a fault in the recogniser costs this frame, not the game or the session
+            current_app.logger.exception("the flip tracker failed on a frame of game %s", game_id)
+            session.failures += 1
+        stored, landed = _reveal_queue(db, game_id, session, from_frame=True)
+        return jsonify(_answer(stored, session, landed))
+
+
+@bp.post("/games/<int:game_id>/camera/confirm")
+def confirm(game_id: int) -> Response:
+    """The player's pick for the unsure card holding up the queue."""
+    body = _body({"device", "id", "card"})
+    device = _device(body.get("device"))
+    db = get_db()
+    _found(storage.load_game, db, game_id)
+    session = scanner().store.get(game_id, device)
+    if session is None:
+        raise ApiError(400, "this device has no camera running for this game", "device")
+    with session.lock:
+        waiting = session.waiting_choice()
+        if waiting is None or body.get("id") != waiting.id:
+            raise ApiError(409, "that card no longer waits for a choice", "id")
+        if body.get("card") is None:
+            session.queue.popleft()
+        else:
+            chosen = _card(body.get("card"))
+            waiting.card, waiting.sure = chosen, True
+            waiting.captured_ms = None  # revealed on a tap: no camera latency to measure
+        stored, landed = _reveal_queue(db, game_id, session)
+        return jsonify(_answer(stored, session, landed))
+
+
+def _new_session(scan: Scanner, stored: storage.StoredGame, device: str) -> CameraSession:
+    session = CameraSession(stored.id, device, stored.game.round, scan.new_tracker())
+    session.known_top = _top_of_pile(stored)
+    return session
+
+
+def _restart(scan: Scanner, session: CameraSession, stored: storage.StoredGame) -> None:
+    session.round, session.tracker = stored.game.round, scan.new_tracker()
+    session.queue.clear()
+    session.refused.clear()
+    session.last_time, session.known_top = None, _top_of_pile(stored)
+
+
+def _top_of_pile(stored: storage.StoredGame) -> Any:
+    evaluation = stored.game.evaluation
+    return evaluation.revealed[-1] if evaluation is not None and evaluation.revealed else None
+
+
+def _reveal_queue(db: Any, game_id: int, session: CameraSession,
+                  from_frame: bool = False) -> tuple[storage.StoredGame, list[dict]]:
+    """Reveal the queue's sure cards in order, until an unsure card or an order
+    waiting for its decision. The camera is the source of truth here, so a
+    reveal goes in at the current version (a tap on another tablet in between
+    only means reading the game again)."""
+    stored = storage.load_game(db, game_id)
+    landed: list[dict] = []
+    session.refused.clear()
+    for _attempt in range(len(session.queue) * 2 + 2):
+        head = session.queue[0] if session.queue else None
+        game = stored.game
+        if head is not None and not head.sure and not _settle(head, game):
+            session.queue.popleft()  # neither reading is possible in this game
+            session.refused.append({"card": head.card.notation, "reason": "not a card of this game"})
+            continue
+        if head is None or not head.sure or game.phase is not TablePhase.EVALUATING or game.pending is not None:
+            break
+        try:
+            stored = storage.append_event(db, game_id, stored.version, CardRevealed(head.card))
+        except storage.StaleWrite:
+            stored = storage.load_game(db, game_id)
+            continue
+        except RulesError as refused:
+            # a misread the rules rule out (an order of a colour nobody plays, one
+            # already revealed): ask, when the runner-up is a possibility
+            if head.runner_up is not None and head.runner_up != head.card and head.captured_ms is not None:
+                head.sure, head.captured_ms = False, None
+                head.card, head.runner_up = head.runner_up, head.card
+            else:
+                session.queue.popleft()
+            session.refused.append({"card": (head.runner_up or head.card).notation, "reason": str(refused)})
+            continue
+        session.queue.popleft()
+        # the capture time goes back only for a card shown in answer to the frame that
+        # settled it: one that waited (for a tap, a decision) says nothing of latency
+        fresh = head.frame == session.frames and from_frame
+        landed.append({"card": head.card.notation, "index": len(stored.game.evaluation.revealed) - 1,
+                       "captured": head.captured_ms if fresh else None})
+    return stored, landed
+
+
+def _settle(entry: Landed, game: TableGame) -> bool:
+    """An unsure card needs no question when only one of its two readings is
+    possible in this game (an order of a colour nobody plays, one already
+    revealed); False when neither is."""
+    possible = [c for c in (entry.card, entry.runner_up) if c is not None and could_be(game, c)]
+    if len(possible) == 1:
+        entry.card, entry.sure = possible[0], True
+    return bool(possible)
+
+
+def could_be(game: TableGame, card: Card) -> bool:
+    """Whether ``card`` may be the next card of this game's pile."""
+    if isinstance(card, Order):
+        return card.color in game.colors and card in game.revealable(card.color)
+    return True
+
+
+def _answer(stored: storage.StoredGame, session: CameraSession, landed: list[dict]) -> dict[str, Any]:
+    waiting = session.waiting_choice()
+    paused = stored.game.pending is not None
+    return {**game_json(stored), "camera": {
+        "device": session.device,
+        "status": "paused" if paused else session.status(),
+        "top": session.top_card(),
+        "choose": waiting.as_json() if waiting else None,
+        "queued": len(session.queue),
+        "landed": landed,
+        "refused": list(session.refused),
+        "frames": session.frames,
+        "failures": session.failures,  # frames the tracker failed on (logged on the server)
+    }}
+
+
+# photos and video files -------------------------------------------------------------------
+
+
+@bp.post("/games/<int:game_id>/photo")
+def photo(game_id: int) -> Response:
+    """The top card of the pile in one photo, for the player to confirm."""
+    _found(storage.load_game, get_db(), game_id)
+    image = _image(current_app.config["MAX_CONTENT_LENGTH"])
+    scan = scanner()
+    found = scan.recogniser.recognise(image)
+    if not found:
+        return jsonify({"proposal": None, "seen": [],
+                        "message": "no card found in the photo: hold the camera over the pile and try again"})
+    best = found[0]
+    proposal = {"card": best.card.notation, "confidence": round(float(best.confidence), 3),
+                "runner_up": best.match.runner_up.notation if best.match.runner_up else None,
+                "runner_up_confidence": round(float(best.match.runner_up_confidence), 3),
+                "sure": scan.is_sure(float(best.confidence), float(best.match.runner_up_confidence))}
+    return jsonify({"proposal": proposal, "seen": [d.card.notation for d in found], "message": None})
+
+
+@bp.post("/games/<int:game_id>/video")
+def video(game_id: int) -> Response:
+    """The cards of an uploaded flip video, in order."""
+    _found(storage.load_game, get_db(), game_id)
+    kind = request.mimetype or ""
+    if not (kind.startswith(VIDEO_TYPES_PREFIX) or kind == "application/octet-stream"):
+        raise ApiError(400, "send the video file itself as the body, with Content-Type video/... "
+                            "or application/octet-stream")
+    data = request.get_data(cache=False)
+    if not data:
+        raise ApiError(400, "the video file is empty")
+    handle, path = tempfile.mkstemp(suffix=".video")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        del data
+        cards = read_video(path)
+    finally:
+        os.unlink(path)
+    return jsonify({"cards": cards})
+
+
+@bp.get("/sample-video")
+def sample_video() -> Response:
+    """The bundled sample video's cards (read once per app): the demo round."""
+    scan = scanner()
+    with scan.sample_lock:
+        if scan.sample is None:
+            scan.sample = read_video(str(SAMPLE_VIDEO))
+    return jsonify({"cards": scan.sample, "video": SAMPLE_VIDEO.name})
+
+
+def read_video(path: str) -> list[dict[str, Any]]:
+    """Run a fresh tracker over a video file; 400 when it is not a video."""
+    from vision.track.follow import follow
+    from vision.track.sources import SourceError, open_sequence
+
+    scan = scanner()
+    tracker = scan.new_tracker()
+    try:
+        source = open_sequence(path)
+    except SourceError:
+        raise ApiError(400, "not a video file that can be read (try an AVI or MP4 from a phone)") from None
+    cards = []
+    try:
+        events = list(follow(FirstFrames(source, MAX_VIDEO_FRAMES), tracker))
+    except SourceError as error:
+        raise ApiError(400, f"the video cannot be read to the end: {error}") from None
+    except Exception:  # a fault in the recogniser: say so instead of a bare 500
+        current_app.logger.exception("the flip tracker failed on a video")
+        raise ApiError(500, "the card reader failed on this video; nothing was changed") from None
+    for event in events:
+        cards.append({"card": event.card.notation, "confidence": event.confidence,
+                      "runner_up": event.runner_up.notation if event.runner_up else None,
+                      "runner_up_confidence": event.runner_up_confidence, "time": event.time,
+                      "sure": scan.is_sure(event.confidence, event.runner_up_confidence)})
+    return cards
+
+
+class FirstFrames:
+    """At most ``limit`` frames of ``source``: bounds the work one upload costs."""
+
+    def __init__(self, source: Any, limit: int) -> None:
+        self.source, self.limit, self.total = source, limit, None
+
+    def __iter__(self) -> Any:
+        for index, frame in enumerate(self.source):
+            if index >= self.limit:
+                return
+            yield frame
+
+    def close(self) -> None:
+        self.source.close()
+
+
+# request reading ----------------------------------------------------------------------------
+
+
+def _image(limit: int) -> Any:
+    """The body as a decoded image, or a 400 saying why not (nothing changes)."""
+    from vision.recognize.imagefile import ImageFileError, decode_image
+
+    if request.mimetype not in IMAGE_TYPES:
+        raise ApiError(400, "send the image itself as the body, with Content-Type image/jpeg or image/png")
+    if request.content_length is not None and request.content_length > limit:
+        raise ApiError(413, f"the image is larger than the limit of {limit / 1024 / 1024:g} MB")
+    data = request.get_data(cache=False)
+    if len(data) > limit:
+        raise ApiError(413, f"the image is larger than the limit of {limit / 1024 / 1024:g} MB")
+    try:
+        return decode_image(data)
+    except ImageFileError as error:
+        raise ApiError(400, f"not a usable image: {error}") from None
+
+
+def _device(value: Any) -> str:
+    if not isinstance(value, str) or not DEVICE.match(value):
+        raise ApiError(400, "device must be 1 to 64 letters, digits, - or _ (one id per camera page)", "device")
+    return value
+
+
+def _capture_time(value: str | None) -> float | None:
+    if value is None or value == "":
+        return None
+    try:
+        captured = float(value)
+    except ValueError:
+        captured = float("nan")
+    if not captured >= 0 or captured == float("inf"):
+        raise ApiError(400, "t must be the capture time in milliseconds (a number ≥ 0)", "t")
+    return captured
+
+
+def _card(value: Any) -> Any:
+    try:
+        return event_from_json("card_revealed", {"card": value}).card
+    except BadPayload as bad:
+        raise ApiError(400, str(bad), "card") from None

@@ -1,0 +1,196 @@
+"""Scanning the oven pile: one flip tracker per (game, device), held in memory.
+
+A tablet's camera page posts frames; each frame goes to the tracker of its
+:class:`CameraSession`. A card the tracker reports joins the session's queue;
+:mod:`.camera` reveals the queue's sure cards in order through the ordinary
+event log. The queue is what keeps the camera honest about order:
+
+* an *unsure* card (low confidence, or too close to its runner-up) stops the
+  queue until the player picks it or its runner-up with one tap; the sure
+  cards seen after it wait behind it, so the timeline keeps the pile's order;
+* while an order waits for its owner's decision nothing is revealed (the rules
+  engine would refuse it anyway); cards seen meanwhile wait and are revealed
+  once the order is decided.
+
+Sessions are few and cheap (a tracker keeps a handful of 192-pixel grey
+frames), bounded by :class:`SessionStore`: idle ones are dropped, and the
+least recently used goes when a new device arrives at a full store. The
+recogniser (the reference deck, the expensive part) is loaded once per app
+and shared: it keeps no per-call state.
+"""
+from __future__ import annotations
+
+import itertools
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+from vision.recognition import TrackEvent
+
+from ..engine.cards import Card
+
+MAX_SESSIONS = 4
+IDLE_SECONDS = 120.0
+MAX_FRAMES_PER_SECOND = 20
+MAX_QUEUE = 64  # a runaway tracker cannot grow a session without bound
+
+
+@dataclass
+class Landed:
+    """A card the tracker saw land, not yet revealed."""
+
+    id: int
+    card: Card
+    confidence: float
+    runner_up: Card | None
+    runner_up_confidence: float
+    captured_ms: float | None  # the client's capture time of the frame in which the tracker decided
+    sure: bool
+    frame: int = 0  # the session's frame count when it was seen
+
+    def as_json(self) -> dict[str, Any]:
+        return {"id": self.id, "card": self.card.notation, "confidence": self.confidence,
+                "runner_up": self.runner_up.notation if self.runner_up else None,
+                "runner_up_confidence": self.runner_up_confidence, "captured": self.captured_ms}
+
+
+class RateLimited(Exception):
+    """More frames from one device than :data:`MAX_FRAMES_PER_SECOND`."""
+
+
+@dataclass
+class CameraSession:
+    """The tracker of one device filming one game's pile, and its queue."""
+
+    game_id: int
+    device: str
+    round: int
+    tracker: Any  # vision.track.tracker.FlipTracker
+    # the card already on top of the pile when the camera started: its first
+    # report is that card again, not a new one (see :meth:`take`)
+    known_top: Card | None = None
+    queue: deque[Landed] = field(default_factory=deque)
+    refused: list[dict[str, Any]] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    arrivals: deque[float] = field(default_factory=lambda: deque(maxlen=MAX_FRAMES_PER_SECOND))
+    last_used: float = field(default_factory=time.monotonic)
+    last_time: float | None = None  # seconds, as fed to the tracker
+    frames: int = 0
+    failures: int = 0
+    _ids: Any = field(default_factory=lambda: itertools.count(1))
+
+    def take(self, events: list[TrackEvent], is_sure: Callable[[float, float], bool]) -> None:
+        """Queue the tracker's reports (``time`` is the frame's capture time)."""
+        for event in events:
+            if self.known_top is not None:
+                repeat, self.known_top = event.card == self.known_top, None
+                if repeat:
+                    continue
+            if len(self.queue) >= MAX_QUEUE:
+                self.queue.popleft()
+            captured = event.time * 1000.0 if event.time is not None else None
+            self.queue.append(Landed(next(self._ids), event.card, float(event.confidence), event.runner_up,
+                                     float(event.runner_up_confidence), captured,
+                                     is_sure(event.confidence, event.runner_up_confidence), self.frames))
+
+    def waiting_choice(self) -> Landed | None:
+        """The unsure card at the head of the queue, which holds up the rest."""
+        return self.queue[0] if self.queue and not self.queue[0].sure else None
+
+    def status(self) -> str:
+        """What the camera sees now, for the page's status line."""
+        tracker = self.tracker
+        if self.frames == 0:
+            return "starting"
+        # the tracker has no status call yet: these are its public attributes
+        if getattr(tracker, "dispute", None) is not None:
+            return "reading"
+        if getattr(tracker, "top", None) is None:
+            return "waiting"
+        if getattr(tracker, "dirty", False):
+            return "moving"  # a hand or a card is moving over the pile
+        return "settled"
+
+    def top_card(self) -> str | None:
+        top = getattr(self.tracker, "top", None)
+        return top.card.notation if top is not None else None
+
+
+class SessionStore:
+    """At most ``limit`` sessions; those idle for ``idle_seconds`` are dropped."""
+
+    def __init__(self, limit: int = MAX_SESSIONS, idle_seconds: float = IDLE_SECONDS,
+                 max_fps: int = MAX_FRAMES_PER_SECOND, clock: Callable[[], float] = time.monotonic) -> None:
+        self.limit, self.idle_seconds, self.max_fps, self.clock = limit, idle_seconds, max_fps, clock
+        self.sessions: dict[tuple[int, str], CameraSession] = {}
+        self.lock = threading.Lock()
+
+    def arrive(self, game_id: int, device: str, round_: int, make: Callable[[], CameraSession]) -> CameraSession:
+        """The session a frame goes to, counting the frame against the rate
+        limit (raises :class:`RateLimited` before any work is done)."""
+        now = self.clock()
+        with self.lock:
+            self._drop_idle(now)
+            key = (game_id, device)
+            session = self.sessions.get(key)
+            if session is None:
+                if len(self.sessions) >= self.limit:
+                    oldest = min(self.sessions, key=lambda k: self.sessions[k].last_used)
+                    del self.sessions[oldest]
+                session = self.sessions[key] = make()
+            recent = session.arrivals
+            if len(recent) >= self.max_fps and now - recent[0] < 1.0:
+                raise RateLimited()
+            recent.append(now)
+            session.last_used = now
+            return session
+
+    def get(self, game_id: int, device: str) -> CameraSession | None:
+        with self.lock:
+            session = self.sessions.get((game_id, device))
+            if session is not None:
+                session.last_used = self.clock()
+            return session
+
+    def forget_game(self, game_id: int) -> None:
+        with self.lock:
+            for key in [k for k in self.sessions if k[0] == game_id]:
+                del self.sessions[key]
+
+    def _drop_idle(self, now: float) -> None:
+        for key in [k for k, s in self.sessions.items() if now - s.last_used > self.idle_seconds]:
+            del self.sessions[key]
+
+
+class Scanner:
+    """The app's recogniser (loaded on first use) and its camera sessions."""
+
+    def __init__(self, deck_dir: str | None, store: SessionStore) -> None:
+        self.deck_dir, self.store = deck_dir, store
+        self._recogniser: Any = None
+        self._loading = threading.Lock()
+        self.sample: list[dict[str, Any]] | None = None  # the demo video's cards, once read
+        self.sample_lock = threading.Lock()
+
+    @property
+    def recogniser(self) -> Any:
+        with self._loading:
+            if self._recogniser is None:
+                from vision.recognize.decks import load_reference_deck
+                from vision.recognize.pipeline import Recogniser
+                self._recogniser = Recogniser(load_reference_deck(self.deck_dir))
+            return self._recogniser
+
+    def new_tracker(self) -> Any:
+        from vision.track.plugin import tracker_for
+
+        return tracker_for(self.recogniser)
+
+    def is_sure(self, confidence: float, runner_up_confidence: float) -> bool:
+        """The recogniser's own rule for a card that needs no confirmation."""
+        match = SimpleNamespace(confidence=confidence, margin=confidence - runner_up_confidence)
+        return bool(self.recogniser.config.is_sure(match))

@@ -1,0 +1,289 @@
+// The camera panel of the round page: scanning the oven pile as it is turned.
+//
+// Live: the rear camera's picture is drawn on a canvas 640 px wide and sent
+// as a JPEG about 8 times a second, never more than one request at a time;
+// the server's flip tracker reveals each card that lands and the answer is the
+// new state, drawn at once. While an order waits for its owner nothing is
+// sent (the player stops turning cards too); sending resumes after the
+// decision. An unsure card is shown with its runner-up for a one-tap choice
+// (the camera keeps going meanwhile: the server holds later cards behind it).
+//
+// Fallbacks: a photo of the top card (the phone's own camera app, which works
+// over plain HTTP) proposes a card to confirm; a video file (or the demo's
+// bundled sample) is read by the server and its cards are revealed here one by
+// one, stopping at each order for its decision.
+"use strict";
+
+(() => {
+  const panel = document.getElementById("camera-panel");
+  if (!panel || !window.Table) return;
+  const { t, esc, card } = Cards;
+  const $ = (id) => document.getElementById(id);
+  const FRAME_WIDTH = 640;
+  const FRAME_INTERVAL_MS = 125;  // ~8 frames a second: well under the server's limit of 20
+  const SEQUENCE_STEP_MS = 700;   // a video's cards appear one by one, readable as they come
+  const device = deviceId();
+  // the capture time of each card the camera revealed, and when it was drawn (for the benchmark)
+  window.cameraLog = [];
+
+  let stream = null;
+  let running = false;
+  let choice = null;      // {title, options: [card|null], pick(card)} while the chooser is open
+  let sequence = null;    // {cards, next} while a video's cards are being revealed
+  const answered = new Set();  // ids of unsure camera cards already answered
+
+  // the camera ---------------------------------------------------------------------------
+
+  async function start() {
+    if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
+      status(t("cam.unavailable"), "warn");
+      $("cam-fallback").open = true;
+      return;
+    }
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
+    } catch (error) {
+      status(t("cam.denied"), "warn");
+      $("cam-fallback").open = true;
+      return;
+    }
+    const video = $("cam-video");
+    video.srcObject = stream;
+    await video.play().catch(() => {});
+    video.hidden = false;
+    running = true;
+    draw();
+    pump();
+  }
+
+  function stop() {
+    running = false;
+    if (stream) stream.getTracks().forEach((track) => track.stop());
+    stream = null;
+    $("cam-video").hidden = true;
+    draw();
+  }
+
+  async function pump() {
+    const video = $("cam-video");
+    const canvas = document.createElement("canvas");
+    while (running) {
+      const began = Date.now();
+      const state = Table.state();
+      if (state.phase !== "evaluating") { stop(); break; }
+      // an unsure card does not stop the camera: the server keeps later cards behind it
+      if (state.pending || sequence || !video.videoWidth) {
+        if (state.pending) status(t("cam.paused"));
+        await sleep(150);
+        continue;
+      }
+      canvas.width = FRAME_WIDTH;
+      canvas.height = Math.round(FRAME_WIDTH * video.videoHeight / video.videoWidth);
+      canvas.getContext("2d").drawImage(video, 0, 0, canvas.width, canvas.height);
+      const captured = Date.now();
+      const blob = await new Promise((done) => canvas.toBlob(done, "image/jpeg", 0.8));
+      await send(blob, captured);
+      await sleep(Math.max(0, FRAME_INTERVAL_MS - (Date.now() - began)));
+    }
+  }
+
+  async function send(blob, captured) {
+    let response;
+    try {
+      response = await fetch(`${panel.dataset.frame}?device=${device}&t=${captured}`, {
+        method: "POST", headers: { "Content-Type": "image/jpeg", Accept: "application/json" }, body: blob });
+    } catch (error) {
+      status(t("err.network"), "error");
+      await sleep(1000);
+      return;
+    }
+    const data = await response.json().catch(() => ({}));
+    if (response.status === 429) { await sleep(500); return; }
+    if (!response.ok) {
+      status(t("err.refused", { reason: data.error || response.status }), "error");
+      await sleep(1000);
+      return;
+    }
+    answer(data);
+  }
+
+  // the state and camera report the server sends after a frame or a choice
+  function answer(data) {
+    const camera = data.camera;
+    Table.show(data);
+    const shown = Date.now();
+    camera.landed.forEach((l) => window.cameraLog.push({ card: l.card, captured: l.captured, shown }));
+    if (camera.refused.length) {
+      const r = camera.refused[0];
+      Table.message(t("cam.refused", { card: r.card, reason: r.reason }), "warn");
+    }
+    status(t(`cam.status_${camera.status}`, { card: camera.top || "" }));
+    const c = camera.choose;
+    if (c && !answered.has(c.id) && (!choice || choice.id !== c.id)) {
+      ask(t("cam.which"), [c.card, c.runner_up], (picked) => confirm(c.id, picked), c.id);
+    }
+  }
+
+  async function confirm(id, picked) {
+    answered.add(id);  // a frame's answer may still offer it while this one is on its way
+    try {
+      const response = await fetch(panel.dataset.confirm, {
+        method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ device, id, card: picked }) });
+      const data = await response.json();
+      if (response.ok) answer(data);
+      else Table.message(t("err.refused", { reason: data.error }), "error");
+    } catch (error) {
+      Table.message(t("err.network"), "error");
+    }
+  }
+
+  // the one-tap chooser ----------------------------------------------------------------
+
+  function ask(title, options, pick, id = null) {
+    choice = { id, title, options: [...new Set(options.filter(Boolean))], pick };
+    draw();
+  }
+
+  function chosen(picked) {
+    const open = choice;
+    choice = null;
+    draw();
+    if (open) open.pick(picked);
+  }
+
+  // photos and video files ---------------------------------------------------------------
+
+  async function upload(url, file, type) {
+    status(t("cam.reading"));
+    try {
+      const response = await fetch(url, { method: "POST", body: file,
+        headers: { "Content-Type": type, Accept: "application/json" } });
+      const data = await response.json();
+      if (!response.ok) { status(t("err.refused", { reason: data.error }), "error"); return null; }
+      return data;
+    } catch (error) {
+      status(t("err.network"), "error");
+      return null;
+    }
+  }
+
+  async function photo(file) {
+    const type = /^image\/(jpeg|png)$/.test(file.type) ? file.type : "image/jpeg";
+    const data = await upload(panel.dataset.photo, file, type);
+    if (!data) return;
+    if (!data.proposal) { status(t("cam.photo_none"), "warn"); return; }
+    status(t("cam.photo_seen"));
+    ask(t("cam.which"), [data.proposal.card, data.proposal.runner_up], (picked) => {
+      if (picked) Table.act("reveal", { card: picked });
+    });
+  }
+
+  async function videoFile(file) {
+    const data = await upload(panel.dataset.video, file, file.type || "application/octet-stream");
+    if (data) play(data.cards);
+  }
+
+  async function demo() {
+    status(t("cam.demo_reading"));
+    try {
+      const response = await fetch(panel.dataset.sample, { headers: { Accept: "application/json" } });
+      const data = await response.json();
+      if (response.ok) play(data.cards);
+    } catch (error) {
+      status(t("err.network"), "error");
+    }
+  }
+
+  // a video's cards revealed one by one through the ordinary API
+  function play(cards) {
+    if (!cards.length) { status(t("cam.video_none"), "warn"); return; }
+    sequence = { cards, next: 0 };
+    draw();
+    setTimeout(step, SEQUENCE_STEP_MS);
+  }
+
+  async function step() {
+    if (!sequence) return;
+    const state = Table.state();
+    if (sequence.next >= sequence.cards.length || state.phase !== "evaluating") {
+      sequence = null;
+      status(t("cam.video_done"));
+      draw();
+      return;
+    }
+    if (state.pending || choice || Table.busy()) { setTimeout(step, 250); return; }  // the owner decides first
+    const entry = sequence.cards[sequence.next];
+    status(t("cam.video_progress", { n: sequence.next + 1, total: sequence.cards.length }));
+    // no question when the game allows only one of the two readings
+    const readings = [entry.card, entry.runner_up].filter((c) => c && possible(c, state));
+    if (!entry.sure && readings.length === 2) {
+      ask(t("cam.which"), readings, async (picked) => {
+        sequence.next += 1;
+        if (picked) await Table.act("reveal", { card: picked });
+        setTimeout(step, SEQUENCE_STEP_MS);
+      });
+      return;
+    }
+    const result = await Table.act("reveal", { card: readings[0] || entry.card });
+    if (result === "busy") { setTimeout(step, 250); return; }
+    sequence.next += 1;  // a card the rules refuse is skipped; the message says why
+    setTimeout(step, SEQUENCE_STEP_MS);
+  }
+
+  // an order may turn up only if one of this game's players still has it to reveal
+  function possible(notation, state) {
+    return !notation.includes(":") || state.players.some((p) => p.revealable.includes(notation));
+  }
+
+  // drawing ----------------------------------------------------------------------------
+
+  function draw(state = Table.state()) {
+    const evaluating = state.phase === "evaluating";
+    panel.hidden = !evaluating;
+    if (!evaluating && running) stop();
+    $("cam-start").hidden = running;
+    $("cam-stop").hidden = !running;
+    $("cam-start").disabled = Boolean(sequence);
+    const box = $("cam-choose");
+    box.hidden = !choice;
+    if (choice) {
+      box.innerHTML = `<h3>${esc(choice.title)}</h3><div class="cam-options">`
+        + choice.options.map((c) => `<button type="button" class="button cam-option" data-card="${esc(c)}">${card(c)}</button>`).join("")
+        + `<button type="button" class="button cam-option cam-none" data-card="">${esc(t("cam.neither"))}</button></div>`;
+      box.querySelectorAll("button.cam-option").forEach((button) =>
+        button.addEventListener("click", () => chosen(button.dataset.card || null)));
+    }
+  }
+
+  function status(text, kind = "info") {
+    const line = $("cam-status");
+    line.textContent = text;
+    line.className = `cam-status ${kind}`;
+  }
+
+  function sleep(ms) { return new Promise((done) => setTimeout(done, ms)); }
+
+  function deviceId() {
+    const bytes = crypto.getRandomValues(new Uint8Array(9));
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  // wiring ------------------------------------------------------------------------------
+
+  $("cam-start").addEventListener("click", start);
+  $("cam-stop").addEventListener("click", stop);
+  $("cam-photo").addEventListener("change", (event) => {
+    const file = event.target.files[0];
+    event.target.value = "";
+    if (file) photo(file);
+  });
+  $("cam-video-file").addEventListener("change", (event) => {
+    const file = event.target.files[0];
+    event.target.value = "";
+    if (file) videoFile(file);
+  });
+  Table.onRender(draw);
+  status(t("cam.idle"));
+  if (panel.dataset.demo === "1") demo();
+})();

@@ -78,6 +78,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="deck folder to compare with (default: the bundled stand-in deck)")
     parser.add_argument("--json", action="store_true",
                         help="print the result as JSON (the contract); otherwise as text for people")
+    parser.add_argument("--no-text", action="store_true",
+                        help="photos: do not read the printed words of unsure cards (faster; see README)")
     parser.add_argument("--annotate", type=Path, default=None, metavar="OUT_DIR",
                         help="also write each image with the cards found drawn on it into OUT_DIR")
     track = parser.add_argument_group("following the pile as it is flipped")
@@ -194,10 +196,11 @@ def scan_images(args: argparse.Namespace, recogniser: Recogniser) -> int:
               file=sys.stderr)
         return 2
     progress = Progress(len(args.images), sys.stderr, enabled=len(args.images) > PROGRESS_ABOVE)
+    second = None if args.no_text else second_opinion_for(args.deck, recogniser, progress)
     results = []
     for path in args.images:
         progress.show(path)
-        result, image = scan_image(path, recogniser)
+        result, image = scan_image(path, recogniser, second)
         if annotator is not None and image is not None and result.error is None:
             result.error = annotator.write(path, image, result.detections)
         if result.error is not None:
@@ -212,8 +215,26 @@ def scan_images(args: argparse.Namespace, recogniser: Recogniser) -> int:
     return 1 if failed else 0
 
 
-def scan_image(path: str, recogniser: Recogniser) -> tuple[ImageScan, np.ndarray | None]:
-    """Read and recognise one image; the time counts recognition only."""
+def second_opinion_for(deck: Path | None, recogniser: Recogniser,
+                       progress: Progress) -> Callable[[np.ndarray, Detection], Detection] | None:
+    """The printed-text check for unsure detections, or None (with a warning)
+    when the deck's words cannot be read: the pictures alone still work."""
+    import pytesseract
+
+    from vision.recognize.ocr import load_text_index, second_opinion
+
+    try:
+        index = load_text_index(deck)
+    except (OSError, RuntimeError, pytesseract.TesseractError) as error:
+        progress.say(f"scan: warning: printed words not used ({error})")
+        return None
+    return lambda image, detection: second_opinion(image, detection, index, recogniser.config)
+
+
+def scan_image(path: str, recogniser: Recogniser,
+               second: Callable[[np.ndarray, Detection], Detection] | None = None) -> tuple[ImageScan, np.ndarray | None]:
+    """Read and recognise one image, asking ``second`` about each detection;
+    the time counts recognition (and the second opinion) only."""
     from vision.recognize.imagefile import ImageFileError, read_image
 
     try:
@@ -223,6 +244,8 @@ def scan_image(path: str, recogniser: Recogniser) -> tuple[ImageScan, np.ndarray
     start = time.perf_counter()
     try:
         detections = recogniser.recognise(image)
+        if second is not None:
+            detections = [second(image, d) for d in detections]
     except Exception as error:  # one image the recogniser chokes on must not end the batch
         return ImageScan(path, error=f"recognition failed ({type(error).__name__}: {error})"), image
     return ImageScan(path, detections, (time.perf_counter() - start) * 1000), image

@@ -1,7 +1,7 @@
 """Screenshots of the key screens for the README, at phone and tablet size.
 
-Plays the end-to-end game (tests/e2e/test_manual_game.py) once per size with
-MAMMA_MIA_SCREENSHOTS set, then re-saves each PNG with a reduced palette so the
+Plays the end-to-end games (tests/e2e/test_manual_game.py, and the live-camera
+game of tests/e2e/test_camera_game.py) once per size with MAMMA_MIA_SCREENSHOTS set, then re-saves each PNG with a reduced palette so the
 files stay small in the repository.
 
   .venv/bin/python bench/screenshots.py            # writes docs/screenshots/*.png
@@ -26,7 +26,9 @@ def shoot(prefix: str, viewport: str) -> None:
     env = {**os.environ, "MAMMA_MIA_SCREENSHOTS": str(OUT), "MAMMA_MIA_SCREENSHOT_PREFIX": prefix,
            "MAMMA_MIA_VIEWPORT": viewport}
     subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                    str(ROOT / "tests" / "e2e" / "test_manual_game.py")], env=env, check=True, cwd=ROOT)
+                    str(ROOT / "tests" / "e2e" / "test_manual_game.py"),
+                    str(ROOT / "tests" / "e2e" / "test_camera_game.py") + "::test_a_whole_game_through_the_live_camera"],
+                   env=env, check=True, cwd=ROOT)
 
 
 def shrink(path: Path) -> None:

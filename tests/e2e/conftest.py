@@ -58,16 +58,20 @@ def page(browser, server) -> Iterator[object]:
     context.close()
 
 
+def save_screenshot(page, name: str, full_page: bool = False) -> None:  # noqa: ANN001 (a Playwright page)
+    """Save ``page`` as PREFIX-NAME.png when MAMMA_MIA_SCREENSHOTS names a folder."""
+    folder = os.environ.get("MAMMA_MIA_SCREENSHOTS")
+    if folder:
+        prefix = os.environ.get("MAMMA_MIA_SCREENSHOT_PREFIX", "phone")
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{prefix}-{name}.png"), full_page=full_page)
+
+
 @pytest.fixture
 def shoot(page):
     """``shoot("name")`` saves the page when MAMMA_MIA_SCREENSHOTS is set."""
-    folder = os.environ.get("MAMMA_MIA_SCREENSHOTS")
-    prefix = os.environ.get("MAMMA_MIA_SCREENSHOT_PREFIX", "phone")
-
     def save(name: str, full_page: bool = False) -> None:
-        if folder:
-            Path(folder).mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(Path(folder) / f"{prefix}-{name}.png"), full_page=full_page)
+        save_screenshot(page, name, full_page)
     return save
 
 

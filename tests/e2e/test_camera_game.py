@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from .conftest import save_screenshot
 from .test_manual_game import expect_verdict, start_game, timeline
 
 # (pile, {order: added from hand?}, seed of the rendering)
@@ -120,6 +121,8 @@ def test_a_whole_game_through_the_live_camera(camera_page, round_videos) -> None
         expect(page.locator("#round-title")).to_have_text(f"Round {number} of 3")
         scan_round(page, pile, decisions)
         assert timeline(page) == pile.split()
+        if number == 1:
+            save_screenshot(page, "camera")
         for order, verdict in verdicts.items():
             expect_verdict(page, order, verdict)
         page.locator("#cam-stop").click()

@@ -158,7 +158,13 @@ def still_frames(count: int) -> list[np.ndarray]:
 def test_an_unsure_card_waits_for_frames_to_agree():
     stub = Stub([sighting("P", 0.72, "S", 0.70)], [sighting("S", 0.80)], [sighting("S", 0.81)])
     tracker = FlipTracker(stub)
-    reported = [(i, e) for i, frame in enumerate(still_frames(8)) for e in tracker.feed(frame)]
+    assert tracker.status() == "waiting" and tracker.top_card is None
+    reported, statuses = [], []
+    for i, frame in enumerate(still_frames(8)):
+        reported += [(i, e) for e in tracker.feed(frame)]
+        statuses.append(tracker.status())
+    assert "reading" in statuses  # between the unsure guess and the agreement
+    assert statuses[-1] in ("settled", "moving") and tracker.top_card == parse_card("S")
     assert len(reported) == 1
     index, event = reported[0]
     assert event.card == parse_card("S") and event.frame == index

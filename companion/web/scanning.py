@@ -103,21 +103,11 @@ class CameraSession:
 
     def status(self) -> str:
         """What the camera sees now, for the page's status line."""
-        tracker = self.tracker
-        if self.frames == 0:
-            return "starting"
-        # the tracker has no status call yet: these are its public attributes
-        if getattr(tracker, "dispute", None) is not None:
-            return "reading"
-        if getattr(tracker, "top", None) is None:
-            return "waiting"
-        if getattr(tracker, "dirty", False):
-            return "moving"  # a hand or a card is moving over the pile
-        return "settled"
+        return "starting" if self.frames == 0 else self.tracker.status()
 
     def top_card(self) -> str | None:
-        top = getattr(self.tracker, "top", None)
-        return top.card.notation if top is not None else None
+        top = self.tracker.top_card
+        return top.notation if top is not None else None
 
 
 class SessionStore:

@@ -38,6 +38,11 @@ class ScriptedTracker:
     def finish(self) -> list[TrackEvent]:
         return []
 
+    def status(self) -> str:
+        return "settled" if self.frames else "waiting"
+
+    top_card = None
+
 
 @pytest.fixture
 def app(database):

@@ -32,6 +32,8 @@ from typing import Callable, Sequence
 import cv2
 import numpy as np
 
+from companion.engine import Card
+
 from ..recognition import TrackEvent
 from .config import DEFAULT_TRACKER_CONFIG, TrackerConfig
 from .types import Sighting
@@ -123,6 +125,21 @@ class FlipTracker:
         if self._should_search(still, now):
             events += self._search(frame, small, moving, now, still)
         return events + self._overdue(small, now)
+
+    def status(self) -> str:
+        """What the tracker is doing, for a live display: ``waiting`` (no card
+        yet), ``reading`` (a card seen, not yet agreed on), ``moving``
+        (something moved over the pile since the last look) or ``settled``."""
+        if self.dispute is not None:
+            return "reading"
+        if self.top is None:
+            return "waiting"
+        return "moving" if self.dirty else "settled"
+
+    @property
+    def top_card(self) -> Card | None:
+        """The card last reported on top of the pile."""
+        return self.top.card if self.top is not None else None
 
     def finish(self) -> list[TrackEvent]:
         """The stream ended: a card still disputed is reported (it did land)."""

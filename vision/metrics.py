@@ -19,20 +19,10 @@ from companion.engine import Card
 
 from .catalog import KINDS, face_kind
 from .recognition import Detection, TrackEvent
+from .sequences import edit_distance
 from .synth_photo import SyntheticPhoto
 
 NONE = "none"
-
-
-def edit_distance(truth: Sequence[Hashable], found: Sequence[Hashable]) -> int:
-    """Levenshtein distance between two card sequences."""
-    previous = list(range(len(found) + 1))
-    for i, a in enumerate(truth, 1):
-        current = [i]
-        for j, b in enumerate(found, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a != b)))
-        previous = current
-    return previous[-1]
 
 
 def percentile(values: Sequence[float], q: float) -> float | None:

@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 import pytesseract
 
+from ..sequences import edit_distance
 from .rectify import rectify
 from .types import Detection, Quad
 
@@ -230,10 +231,4 @@ def similarity(a: str, b: str) -> float:
         return 1.0
     if not a or not b:
         return 0.0
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        current = [i]
-        for j, cb in enumerate(b, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
-        previous = current
-    return 1.0 - previous[-1] / max(len(a), len(b))
+    return 1.0 - edit_distance(a, b) / max(len(a), len(b))

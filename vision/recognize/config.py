@@ -49,6 +49,9 @@ class VisionConfig:
     refine_max_shift: float = 0.35   # larger corner moves (per card size) are rejected
     max_refined: int = 8             # cards reported per image at most
     max_alignments: int = 10         # ECC alignments tried per image at most
+    # outlines glancing below this are weak; only a few of them are aligned per image
+    weak_glance: float = 0.5
+    max_weak_alignments: int = 4
     # a match is reported only above this similarity (0..1)
     min_confidence: float = 0.70
     # below this similarity, or this close to the runner-up, a match is "unsure"

@@ -23,36 +23,52 @@ from .types import Match
 
 
 @lru_cache(maxsize=8)
-def _plane_basis(width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
-    """The planes a + b*x + c*y over a (width x height) image, and their pseudo-inverse."""
-    ys, xs = np.mgrid[0:height, 0:width].astype(np.float32)
-    basis = np.stack([np.ones(width * height, np.float32), xs.ravel() / width - 0.5, ys.ravel() / height - 0.5], 1)
-    return basis, np.linalg.pinv(basis).astype(np.float32)
+def _planes(width: int, height: int) -> np.ndarray:
+    """The planes a + b*x + c*y over a (width x height) face, orthonormal, as
+    columns that pick them out of a flattened opponent face: column 3*k + c
+    holds plane k on channel c (pixel p of channel c is entry 3*p + c)."""
+    ys, xs = np.mgrid[0:height, 0:width].astype(np.float64)
+    basis = np.stack([np.ones(width * height), xs.ravel() / width - 0.5, ys.ravel() / height - 0.5], 1)
+    orthonormal = np.linalg.qr(basis)[0]
+    columns = np.zeros((width * height * 3, 9), np.float32)
+    for channel in range(3):
+        columns[channel::3, channel::3] = orthonormal
+    return columns
 
 
 def describe(face: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
     """Unit-length descriptor of a face given at ``config.face_size``.
 
     Brightness and two colour-opponent channels (red-green, yellow-blue), each
-    with its level and linear gradient removed; all three are scaled by the
-    brightness contrast, so colour differences keep their strength (a red and
-    a brown frame differ mostly in red-green).
+    with its level and linear gradient removed, then scaled together to unit
+    length, so colour differences keep their strength relative to brightness
+    (a red and a brown frame differ mostly in red-green).
     """
     return describe_many(face[None], config)[0]
 
 
 def describe_many(faces: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
     """:func:`describe` for a stack of faces (n, height, width, 3): one row each."""
+    opponent = _opponent(faces, config)
+    planes = _planes(*_inner_size(faces, config))
+    flat = opponent - (opponent @ planes) @ planes.T
+    return flat / (np.linalg.norm(flat, axis=1, keepdims=True) + 1e-6)
+
+
+def _inner_size(faces: np.ndarray, config: VisionConfig) -> tuple[int, int]:
+    """(width, height) of a face once its border margin is cut off."""
+    height, width = faces.shape[1:3]
+    mx, my = round(width * config.face_margin), round(height * config.face_margin)
+    return width - 2 * mx, height - 2 * my
+
+
+def _opponent(faces: np.ndarray, config: VisionConfig) -> np.ndarray:
+    """The faces' inner parts in opponent colours, flattened: one row each."""
     count, height, width = faces.shape[:3]
     mx, my = round(width * config.face_margin), round(height * config.face_margin)
     inner = np.ascontiguousarray(faces[:, my:height - my, mx:width - mx], np.float32)
     h, w = inner.shape[1:3]
-    opponent = cv2.transform(inner.reshape(count * h, w, 3), _OPPONENT).reshape(count, h * w, 3)
-    basis, inverse = _plane_basis(w, h)
-    flat = opponent - basis @ (inverse @ opponent)
-    flat /= flat[:, :, :1].std(axis=1, keepdims=True) + 4.0  # the constant keeps a blank face from exploding
-    vectors = flat.reshape(count, -1)
-    return vectors / (np.linalg.norm(vectors, axis=1, keepdims=True) + 1e-6)
+    return cv2.transform(inner.reshape(count * h, w, 3), _OPPONENT).reshape(count, h * w * 3)
 
 
 # rows: brightness, red-green, yellow-blue; columns: the B, G, R input channels
@@ -115,18 +131,20 @@ def identify_many(faces: np.ndarray, deck: ReferenceDeck) -> list[Match]:
     if not len(faces):
         return []
     scores = (describe_many(faces, deck.config) @ deck.matrix.T).reshape(len(faces), 2, -1)
-    return [_best(card_scores.T, deck) for card_scores in scores]
-
-
-def _best(scores: np.ndarray, deck: ReferenceDeck) -> Match:
-    """The match from one face's scores: a row per card, upright and turned."""
-    best_per_card = scores.max(axis=1)
-    order = np.argsort(-best_per_card)
-    best, second = int(order[0]), int(order[1]) if len(order) > 1 else None
-    return Match(
-        card=deck.cards[best],
-        confidence=float(max(0.0, best_per_card[best])),
-        upside_down=bool(scores[best, 1] > scores[best, 0]),
-        runner_up=deck.cards[second] if second is not None else None,
-        runner_up_confidence=float(max(0.0, best_per_card[second])) if second is not None else 0.0,
-    )
+    per_card = scores.max(axis=1)  # (n, cards): the better way up
+    rows = np.arange(len(faces))
+    if per_card.shape[1] > 1:
+        top_two = np.argpartition(-per_card, 1, axis=1)[:, :2]
+        swap = per_card[rows, top_two[:, 1]] > per_card[rows, top_two[:, 0]]
+        top_two[swap] = top_two[swap][:, ::-1]
+    else:
+        top_two = np.zeros((len(faces), 1), int)
+    best = top_two[:, 0]
+    confidence = np.maximum(per_card[rows, best], 0.0)
+    turned = scores[rows, 1, best] > scores[rows, 0, best]
+    second = top_two[:, 1] if per_card.shape[1] > 1 else None
+    runner_up_confidence = np.maximum(per_card[rows, second], 0.0) if second is not None else np.zeros(len(faces))
+    return [Match(card=deck.cards[best[i]], confidence=float(confidence[i]), upside_down=bool(turned[i]),
+                  runner_up=deck.cards[second[i]] if second is not None else None,
+                  runner_up_confidence=float(runner_up_confidence[i]))
+            for i in range(len(faces))]

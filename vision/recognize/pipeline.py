@@ -39,21 +39,25 @@ class Recogniser:
 
     def _recognise(self, image: np.ndarray) -> list[Detection]:
         scene = _Scene.of(image, self.config)
-        found = self._confirm(scene, outline_quads(scene.chains, self.config), [])
+        budget = _Budget(self.config)
+        found = self._confirm(scene, outline_quads(scene.chains, self.config), [], budget)
         # outlines broken by a hand or merged with the cards beneath: grow cards from
         # corners, where no card was confirmed yet
         corners = [q for q in corner_hypotheses(scene.chains, self.config, [d.corners for d in found])
                    if not any(_inside(d.corners, q.center) for d in found)]
-        return self._confirm(scene, corners, found)
+        return self._confirm(scene, corners, found, budget)
 
-    def _confirm(self, scene: _Scene, quads: list[Quad], found: list[Detection]) -> list[Detection]:
+    def _confirm(self, scene: _Scene, quads: list[Quad], found: list[Detection],
+                 budget: _Budget) -> list[Detection]:
         rough = self.glance(scene.chains, quads)
         promising = sorted((d for d in rough if d.confidence >= self.config.refine_threshold),
                            key=lambda d: -d.confidence)
         kept = list(found)
-        for detection in promising[: self.config.max_alignments]:
+        for detection in promising:
             if any(_overlap(detection.corners, k.corners) for k in kept):
-                continue
+                continue  # another outline of a card already kept: costs nothing
+            if not budget.take(detection.confidence):
+                break  # the rest glance lower still
             detection = self.aligned(scene, detection)
             if detection.confidence >= self.config.min_confidence and \
                     not any(_overlap(detection.corners, k.corners) for k in kept):
@@ -105,6 +109,25 @@ class _Scene:
     def of(cls, image: np.ndarray, config: VisionConfig) -> _Scene:
         chains = EdgeChains.of(image, config)
         return cls(image, chains, _GrayLevels(((chains.small, chains.scale), (image, 1.0))))
+
+
+class _Budget:
+    """How many outlines one image may still align. Outlines that glance
+    weakly are mostly patterns of the table (a weak glance rarely becomes a
+    card), so they get a small allowance of their own."""
+
+    def __init__(self, config: VisionConfig) -> None:
+        self._config = config
+        self._strong = config.max_alignments
+        self._weak = config.max_weak_alignments
+
+    def take(self, glance: float) -> bool:
+        """Spend one alignment on an outline that glanced ``glance``, if any is left."""
+        if glance >= self._config.weak_glance:
+            self._strong -= 1
+            return self._strong >= 0
+        self._weak -= 1
+        return self._weak >= 0
 
 
 @lru_cache(maxsize=1)

@@ -19,8 +19,9 @@ class Quad:
 
     @cached_property
     def area(self) -> float:
-        x, y = self.corners[:, 0], self.corners[:, 1]
-        return float(abs(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) / 2)
+        # the shoelace formula: half the cross product of the diagonals
+        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = self.corners.tolist()
+        return abs((x2 - x0) * (y3 - y1) - (x3 - x1) * (y2 - y0)) / 2
 
     @cached_property
     def center(self) -> np.ndarray:

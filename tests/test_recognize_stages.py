@@ -5,12 +5,13 @@ import pytest
 
 from vision.datasets import Art
 from vision.recognize.config import DEFAULT_CONFIG
-from vision.recognize.detect import detect, fit_quads, order_corners
+from vision.recognize.detect import detect, fit_quads, order_corners, reduce
 from vision.recognize.identify import ReferenceDeck, canonical_face, identify
 from vision.recognize.pipeline import Recogniser
 from vision.recognize.rectify import rectify
 from vision.recognize.refine import refine
 from vision.recognize.types import Quad
+from vision.recognize.verify import Gradients, outline_support
 
 ART = Art.of()
 DECK = ReferenceDeck.from_faces(ART.faces.items())
@@ -101,3 +102,21 @@ def test_an_empty_table_reports_nothing():
 
 def test_thresholds_live_in_one_config_object():
     assert DECK.config is DEFAULT_CONFIG and Recogniser(DECK).config is DEFAULT_CONFIG
+
+
+def test_a_card_outline_runs_along_edges_and_a_pattern_cut_out_does_not():
+    """Stage 3b: the sides of a real card are edges; a quad laid across a
+    checked cloth (where a red check can pass for salami) is not."""
+    card = next(c for c in ART.faces if c.notation == "S")
+    image = place(ART.faces[card], TRUTH)
+    gradients = Gradients.of(*_reduced(image))
+    assert outline_support(gradients, TRUTH) > 0.9
+    cells = (np.indices((720, 1280)) // 40).sum(axis=0) % 2
+    checked = np.where(cells[..., None] == 1, np.uint8([40, 40, 200]), np.uint8([235, 235, 240]))
+    diamond = np.float32([[640, 200], [760, 360], [640, 520], [520, 360]])  # across the checks
+    assert outline_support(Gradients.of(*_reduced(checked)), diamond) < 0.5
+
+
+def _reduced(image: np.ndarray) -> tuple[np.ndarray, float]:
+    small = reduce(image, DEFAULT_CONFIG.detect_width)
+    return small, small.shape[1] / image.shape[1]

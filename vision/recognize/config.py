@@ -51,7 +51,14 @@ class VisionConfig:
     max_alignments: int = 10         # ECC alignments tried per image at most
     # outlines glancing below this are weak; only a few of them are aligned per image
     weak_glance: float = 0.5
-    max_weak_alignments: int = 4
+    max_weak_alignments: int = 6
+    # a card's sides are edges: the fraction of side points that must have a strong
+    # gradient (on the reduced image) at right angles to the side within reach pixels
+    min_outline_support: float = 0.6
+    support_samples: int = 24     # per side
+    support_reach: int = 2
+    support_gradient: float = 30.0
+    support_alignment: float = 0.85
     # a match is reported only above this similarity (0..1)
     min_confidence: float = 0.70
     # below this similarity, or this close to the runner-up, a match is "unsure"

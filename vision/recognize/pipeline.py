@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Sequence
 
 import cv2
@@ -16,6 +16,7 @@ from .identify import ReferenceDeck, identify, identify_many
 from .rectify import rectify
 from .refine import refine
 from .types import Detection, Match, Quad
+from .verify import Gradients, outline_support
 
 
 class Recogniser:
@@ -60,7 +61,9 @@ class Recogniser:
                 break  # the rest glance lower still
             detection = self.aligned(scene, detection)
             if detection.confidence >= self.config.min_confidence and \
-                    not any(_overlap(detection.corners, k.corners) for k in kept):
+                    not any(_overlap(detection.corners, k.corners) for k in kept) and \
+                    outline_support(scene.gradients, detection.corners, self.config) >= \
+                    self.config.min_outline_support:
                 kept.append(detection)
             if len(kept) >= self.config.max_refined:
                 break
@@ -99,11 +102,16 @@ class Recogniser:
 @dataclass(frozen=True)
 class _Scene:
     """One image as the stages see it: full size, its edge chains (with the
-    reduced copy) and the gray levels alignment works on."""
+    reduced copy), the gray levels alignment works on and, once a card is to
+    be kept, the gradients its outline is checked against."""
 
     image: np.ndarray
     chains: EdgeChains
     levels: Sequence[tuple[np.ndarray, float]]
+
+    @cached_property
+    def gradients(self) -> Gradients:
+        return Gradients.of(self.chains.small, self.chains.scale)
 
     @classmethod
     def of(cls, image: np.ndarray, config: VisionConfig) -> _Scene:

@@ -33,6 +33,9 @@ class VisionConfig:
     max_quad_growth: float = 1.6
     # size of the rectified face used for identification (width, height)
     face_size: tuple[int, int] = (40, 62)
+    # a glance compares faces blurred by this fraction of their width: rough outlines
+    # then still find their card (the blur costs the finest detail, which alignment restores)
+    glance_blur: float = 0.05
     # fraction cut from each border of the rectified face before comparing (quad error, rounded corners)
     face_margin: float = 0.04
     # rough outlines whose first match reaches this similarity are aligned with ECC
@@ -44,8 +47,6 @@ class VisionConfig:
     refine_context: tuple[float, ...] = (0.15, 0.06)
     # after the coarse alignment step, an outline must look this similar to go on
     refine_continue: float = 0.5
-    # rough outlines at least this similar are sure enough: no alignment
-    refine_skip: float = 0.85
     refine_max_shift: float = 0.35   # larger corner moves (per card size) are rejected
     max_refined: int = 8             # cards reported per image at most
     max_alignments: int = 10         # ECC alignments tried per image at most

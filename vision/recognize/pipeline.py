@@ -73,7 +73,7 @@ class Recogniser:
         """A first identification of each quad, cheaply, from the reduced image."""
         faces = np.array([rectify(chains.small, q.scaled(chains.scale), self.config.face_size, oversample=1)
                           for q in quads])
-        return [_oriented(match, quad) for match, quad in zip(identify_many(faces, self.deck), quads)]
+        return [_oriented(match, quad) for match, quad in zip(identify_many(faces, self.deck, blurred=True), quads)]
 
     def examine(self, image: np.ndarray, quad: Quad) -> Detection:
         """Identify the face inside ``quad``; corners come back in face order."""
@@ -81,9 +81,10 @@ class Recogniser:
 
     def aligned(self, scene: _Scene, rough: Detection) -> Detection:
         """``rough`` seen at full size, after ECC alignment with its best match
-        unless it was sure already, at a glance or at full size."""
+        unless it is sure already at full size (a glance is blurred: it finds
+        the card, not how well the outline fits)."""
         plain = self.examine(scene.image, Quad(rough.corners))
-        if rough.confidence >= self.config.refine_skip or self.config.is_sure(plain.match):
+        if self.config.is_sure(plain.match):
             return plain
 
         def worth_going_on(quad: Quad) -> bool:

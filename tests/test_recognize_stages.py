@@ -6,7 +6,7 @@ import pytest
 from vision.datasets import Art
 from vision.recognize.config import DEFAULT_CONFIG
 from vision.recognize.detect import detect, fit_quads, order_corners, reduce
-from vision.recognize.identify import ReferenceDeck, blur_faces, canonical_face, identify, identify_many
+from vision.recognize.identify import ReferenceDeck, canonical_face, identify, identify_many
 from vision.recognize.pipeline import Recogniser
 from vision.recognize.rectify import rectify
 from vision.recognize.refine import refine
@@ -122,22 +122,13 @@ def _reduced(image: np.ndarray) -> tuple[np.ndarray, float]:
     return small, small.shape[1] / image.shape[1]
 
 
-def test_faces_are_blurred_each_on_its_own():
-    """Blurring a stack gives what blurring each face alone gives: nothing
-    bleeds from one face into the next."""
-    faces = np.stack([canonical_face(image) for image in list(ART.faces.values())[:3]])
-    together = blur_faces(faces)
-    alone = np.concatenate([blur_faces(face[None]) for face in faces])
-    assert np.abs(together - alone).max() < 1e-3
-    assert np.abs(together - faces).mean() > 1.0  # and it does blur
-
-
 def test_a_glance_finds_the_card_through_an_outline_a_few_pixels_off():
-    """The blurred glance tolerates the rough outline of a pile; the sharp
-    comparison, which tells close cards apart, does not."""
+    """A glance (a small face) tolerates the rough outline of a pile; the
+    full-size comparison, which tells close cards apart, does not."""
     card = next(c for c in ART.faces if c.notation == "y:A+4O")
     image = place(ART.faces[card], TRUTH)
     rough = Quad(TRUTH + np.float32([[20, -14], [22, 11], [-17, 17], [-13, -20]]))
-    face = rectify(image, rough, DEFAULT_CONFIG.face_size)
-    glance, sharp = identify_many(face[None], DECK, blurred=True)[0], identify(face, DECK)
+    small = rectify(image, rough, DEFAULT_CONFIG.glance_size, oversample=DEFAULT_CONFIG.glance_oversample)
+    glance = identify_many(small[None], DECK, glance=True)[0]
+    sharp = identify(rectify(image, rough, DEFAULT_CONFIG.face_size), DECK)
     assert glance.card == card and glance.confidence > sharp.confidence + 0.1

@@ -33,9 +33,11 @@ class VisionConfig:
     max_quad_growth: float = 1.6
     # size of the rectified face used for identification (width, height)
     face_size: tuple[int, int] = (40, 62)
-    # a glance compares faces blurred by this fraction of their width: rough outlines
-    # then still find their card (the blur costs the finest detail, which alignment restores)
-    glance_blur: float = 0.05
+    # a glance compares faces this small (width, height; cut out at oversample times the
+    # size and averaged down): a rough outline then still finds its card, and the finest
+    # detail, which tells close cards apart, is left to the full-size comparison
+    glance_size: tuple[int, int] = (10, 16)
+    glance_oversample: int = 4
     # fraction cut from each border of the rectified face before comparing (quad error, rounded corners)
     face_margin: float = 0.04
     # rough outlines whose first match reaches this similarity are aligned with ECC

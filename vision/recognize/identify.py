@@ -55,20 +55,6 @@ def describe_many(faces: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> n
     return flat / (np.linalg.norm(flat, axis=1, keepdims=True) + 1e-6)
 
 
-def blur_faces(faces: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
-    """Each face of a stack (n, height, width, 3) blurred by
-    ``config.glance_blur`` of its width, as float32. The faces are stacked
-    into one image with room between them, so one filter call serves all and
-    none bleeds into the next."""
-    count, height, width = faces.shape[:3]
-    sigma = config.glance_blur * width
-    pad = int(np.ceil(3 * sigma))
-    padded = np.pad(faces.astype(np.float32), ((0, 0), (pad, pad), (pad, pad), (0, 0)), mode="edge")
-    stacked = padded.reshape(count * (height + 2 * pad), width + 2 * pad, -1)
-    smooth = cv2.GaussianBlur(stacked, (2 * pad + 1, 2 * pad + 1), sigma).reshape(padded.shape)
-    return smooth[:, pad:pad + height, pad:pad + width]
-
-
 def _inner_size(faces: np.ndarray, config: VisionConfig) -> tuple[int, int]:
     """(width, height) of a face once its border margin is cut off."""
     height, width = faces.shape[1:3]
@@ -89,9 +75,11 @@ def _opponent(faces: np.ndarray, config: VisionConfig) -> np.ndarray:
 _OPPONENT = np.array([[1 / 3, 1 / 3, 1 / 3], [0, -1, 1], [-1, 0.5, 0.5]], np.float32)
 
 
-def canonical_face(image: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
-    """A reference image (any size, portrait) brought to the descriptor size."""
-    return cv2.resize(image, config.face_size, interpolation=cv2.INTER_AREA)
+def canonical_face(image: np.ndarray, config: VisionConfig = DEFAULT_CONFIG,
+                   size: tuple[int, int] | None = None) -> np.ndarray:
+    """A reference image (any size, portrait) brought to the descriptor size
+    (or ``size``, width and height)."""
+    return cv2.resize(image, size or config.face_size, interpolation=cv2.INTER_AREA)
 
 
 def gray_templates(image: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> tuple[np.ndarray, ...]:
@@ -115,20 +103,20 @@ class ReferenceDeck:
     matrix: np.ndarray  # a descriptor per row: every card upright, then every card upside down
     templates: tuple[tuple[np.ndarray, ...], ...]  # per card: gray faces for alignment, coarse to fine
     config: VisionConfig = DEFAULT_CONFIG
-    blurred: np.ndarray | None = None  # as ``matrix``, of the faces blurred for a glance
+    glance: np.ndarray | None = None  # as ``matrix``, of the faces at ``config.glance_size``
 
     @classmethod
     def from_faces(cls, faces: Iterable[tuple[Card, np.ndarray]], config: VisionConfig = DEFAULT_CONFIG) -> ReferenceDeck:
         """``faces``: (card, upright face image cropped to the card) pairs."""
-        cards, canonical, templates = [], [], []
+        cards, canonical, small, templates = [], [], [], []
         for card, image in faces:
             cards.append(card)
             canonical.append(canonical_face(image, config))
+            small.append(canonical_face(image, config, config.glance_size))
             templates.append(gray_templates(image, config))
-        upright = describe_many(np.stack(canonical), config)
-        blurred = describe_many(blur_faces(np.stack(canonical), config), config)
+        upright, glance = describe_many(np.stack(canonical), config), describe_many(np.stack(small), config)
         return cls(tuple(cards), np.vstack([upright, _turned(upright)]), tuple(templates), config,
-                   np.vstack([blurred, _turned(blurred)]))
+                   np.vstack([glance, _turned(glance)]))
 
     def templates_of(self, card: Card) -> tuple[np.ndarray, ...]:
         return self.templates[self.cards.index(card)]
@@ -142,18 +130,15 @@ def identify(face: np.ndarray, deck: ReferenceDeck) -> Match:
     return identify_many(face[None], deck)[0]
 
 
-def identify_many(faces: np.ndarray, deck: ReferenceDeck, blurred: bool = False) -> list[Match]:
+def identify_many(faces: np.ndarray, deck: ReferenceDeck, glance: bool = False) -> list[Match]:
     """:func:`identify` for a stack of faces (n, height, width, 3), in one
-    matrix product against the references stored both ways up. ``blurred``
-    compares the faces blurred (:func:`blur_faces`): an outline a few
-    pixels off still finds its card, though cards that differ only in
+    matrix product against the references stored both ways up. A ``glance``
+    compares faces at ``config.glance_size``: so few pixels that an outline
+    a few pixels off still finds its card, though cards that differ only in
     detail come out nearly equal."""
     if not len(faces):
         return []
-    if blurred:
-        references, faces = deck.blurred, blur_faces(faces, deck.config)
-    else:
-        references = deck.matrix
+    references = deck.glance if glance else deck.matrix
     scores = (describe_many(faces, deck.config) @ references.T).reshape(len(faces), 2, -1)
     per_card = scores.max(axis=1)  # (n, cards): the better way up
     rows = np.arange(len(faces))

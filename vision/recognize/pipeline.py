@@ -71,9 +71,9 @@ class Recogniser:
 
     def glance(self, chains: EdgeChains, quads: Sequence[Quad]) -> list[Detection]:
         """A first identification of each quad, cheaply, from the reduced image."""
-        faces = np.array([rectify(chains.small, q.scaled(chains.scale), self.config.face_size, oversample=1)
-                          for q in quads])
-        return [_oriented(match, quad) for match, quad in zip(identify_many(faces, self.deck, blurred=True), quads)]
+        size, oversample = self.config.glance_size, self.config.glance_oversample
+        faces = np.array([rectify(chains.small, q.scaled(chains.scale), size, oversample) for q in quads])
+        return [_oriented(match, quad) for match, quad in zip(identify_many(faces, self.deck, glance=True), quads)]
 
     def examine(self, image: np.ndarray, quad: Quad) -> Detection:
         """Identify the face inside ``quad``; corners come back in face order."""

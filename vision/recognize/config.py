@@ -60,7 +60,7 @@ class VisionConfig:
     min_outline_support: float = 0.6
     support_samples: int = 24     # per side
     support_reach: int = 2
-    support_gradient: float = 30.0
+    support_gradient: float = 8.0
     support_alignment: float = 0.85
     # a match is reported only above this similarity (0..1)
     min_confidence: float = 0.70

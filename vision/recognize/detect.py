@@ -34,16 +34,18 @@ class EdgeChains:
     scale: float  # detection pixels per image pixel
     area: float   # of the reduced image, in detection pixels
     small: np.ndarray  # the reduced image
+    smooth: np.ndarray  # the reduced image as smoothed for edge finding
 
     @classmethod
     def of(cls, image: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> EdgeChains:
         small = reduce(image, config.detect_width)
         scale = small.shape[1] / image.shape[1]
         area = float(small.shape[0] * small.shape[1])
-        edges = edge_map(small, config)
+        smooth = smoothed(small)
+        edges = cv2.Canny(smooth, config.edge_low, config.edge_high)
         # thin edges keep a card apart from its neighbours; thickened ones close small breaks
         contours = find_contours(edges) + find_contours(cv2.dilate(edges, np.ones((3, 3), np.uint8)))
-        return cls(_card_sized(contours, config.min_card_area * area), scale, area, small)
+        return cls(_card_sized(contours, config.min_card_area * area), scale, area, small, smooth)
 
 
 def _card_sized(contours: list[np.ndarray], least: float) -> list[np.ndarray]:
@@ -94,7 +96,12 @@ def edge_map(image: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> np.nda
     """Edges of colour as well as brightness: Canny on all channels at once
     (it follows the strongest channel). Thresholds are fixed gradient
     strengths: a faint card edge on a bright table is as faint as on a dark one."""
-    return cv2.Canny(cv2.GaussianBlur(image, (5, 5), 0), config.edge_low, config.edge_high)
+    return cv2.Canny(smoothed(image), config.edge_low, config.edge_high)
+
+
+def smoothed(image: np.ndarray) -> np.ndarray:
+    """The reduced image with its pixel noise smoothed away, as edges are found on it."""
+    return cv2.GaussianBlur(image, (5, 5), 0)
 
 
 def fit_quads(hull: np.ndarray) -> list[np.ndarray]:

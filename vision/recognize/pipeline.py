@@ -112,7 +112,7 @@ class _Scene:
 
     @cached_property
     def gradients(self) -> Gradients:
-        return Gradients.of(self.chains.small, self.chains.scale)
+        return Gradients(self.chains.smooth, self.chains.scale)
 
     @classmethod
     def of(cls, image: np.ndarray, config: VisionConfig) -> _Scene:

@@ -15,23 +15,32 @@ import cv2
 import numpy as np
 
 from .config import DEFAULT_CONFIG, VisionConfig
+from .detect import smoothed
 
 
 @dataclass(frozen=True)
 class Gradients:
-    """The colour gradient of an image at its strongest channel, per pixel."""
+    """Where an image changes: central differences of its smoothed copy, at
+    whichever colour channel changes most (a red card on a brown table
+    differs in colour more than in brightness). Computed only at the points
+    asked about, since a check needs a few hundred of them."""
 
-    x: np.ndarray
-    y: np.ndarray
-    scale: float  # pixels of these arrays per image pixel
+    smooth: np.ndarray  # BGR, smoothed
+    scale: float  # pixels of ``smooth`` per image pixel
 
     @classmethod
     def of(cls, image: np.ndarray, scale: float) -> Gradients:
         """``image``: BGR, already reduced by ``scale``."""
-        smooth = cv2.GaussianBlur(image, (3, 3), 0).astype(np.float32)
-        gx, gy = cv2.Sobel(smooth, cv2.CV_32F, 1, 0), cv2.Sobel(smooth, cv2.CV_32F, 0, 1)
-        strongest = np.argmax(gx * gx + gy * gy, axis=2)[..., None]
-        return cls(np.take_along_axis(gx, strongest, 2)[..., 0], np.take_along_axis(gy, strongest, 2)[..., 0], scale)
+        return cls(smoothed(image), scale)
+
+    def at(self, xs: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(x, y) gradient at integer pixels ``xs``, ``ys`` (inside the image)."""
+        height, width = self.smooth.shape[:2]
+        left, right = self.smooth[ys, np.maximum(xs - 1, 0)], self.smooth[ys, np.minimum(xs + 1, width - 1)]
+        up, down = self.smooth[np.maximum(ys - 1, 0), xs], self.smooth[np.minimum(ys + 1, height - 1), xs]
+        gx, gy = right.astype(np.float32) - left, down.astype(np.float32) - up
+        strongest = np.argmax(gx * gx + gy * gy, axis=-1)[..., None]
+        return np.take_along_axis(gx, strongest, -1)[..., 0], np.take_along_axis(gy, strongest, -1)[..., 0]
 
 
 def outline_support(gradients: Gradients, corners: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> float:
@@ -57,10 +66,9 @@ def outline_support(gradients: Gradients, corners: np.ndarray, config: VisionCon
     offsets = np.arange(-config.support_reach, config.support_reach + 1, dtype=np.float32)
     probes = points[:, :, None] + offsets[None, None, :, None] * normal[:, None, None]  # (4, s, o, 2)
     xs, ys = np.rint(probes[..., 0]).astype(int), np.rint(probes[..., 1]).astype(int)
-    height, width = gradients.x.shape
+    height, width = gradients.smooth.shape[:2]
     inside = (xs >= 0) & (xs < width) & (ys >= 0) & (ys < height)
-    xs, ys = np.clip(xs, 0, width - 1), np.clip(ys, 0, height - 1)
-    gx, gy = gradients.x[ys, xs], gradients.y[ys, xs]
+    gx, gy = gradients.at(np.clip(xs, 0, width - 1), np.clip(ys, 0, height - 1))
     strength = np.hypot(gx, gy)
     across = np.abs(gx * normal[:, None, None, 0] + gy * normal[:, None, None, 1])
     edge = inside & (strength >= config.support_gradient) & (across >= config.support_alignment * strength)

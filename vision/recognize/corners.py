@@ -26,11 +26,11 @@ def corner_hypotheses(chains: EdgeChains, config: VisionConfig = DEFAULT_CONFIG,
     are that card's own edges and are passed over."""
     min_arm = config.corner_min_arm * np.sqrt(chains.area)
     known_small = [(k * chains.scale).reshape(-1, 1, 2).astype(np.float32) for k in known]
-    found = [_right_angles(cv2.approxPolyDP(contour, 2.0, True).reshape(-1, 2).astype(np.float32), min_arm)
-             for contour in chains.contours if not (known_small and _centred_in(contour, known_small))]
-    if not found:
+    polygons = [cv2.approxPolyDP(contour, 2.0, True).reshape(-1, 2)
+                for contour in chains.contours if not (known_small and _centred_in(contour, known_small))]
+    if not polygons:
         return []
-    corner, u, v, la, lb = (np.concatenate(parts) for parts in zip(*found))
+    corner, u, v, la, lb = _right_angles(*_chained(polygons), min_arm)
     rectangles = _rectangles(corner, u, v, la, lb, config.card_aspect)
     weights = np.repeat(la + lb, 2)  # the longest visible arms are the likeliest card corners
     sides_u, sides_v = rectangles[:, 1] - rectangles[:, 0], rectangles[:, 3] - rectangles[:, 0]
@@ -61,23 +61,33 @@ def _centred_in(contour: np.ndarray, outlines: list[np.ndarray]) -> bool:
     return any(cv2.pointPolygonTest(outline, centre, False) >= 0 for outline in outlines)
 
 
-def _right_angles(poly: np.ndarray, min_arm: float) -> tuple[np.ndarray, ...]:
+def _chained(polygons: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """All polygons' vertices in one array, and for each vertex the index of
+    the next one round its own polygon."""
+    points = np.concatenate(polygons).astype(np.float32)
+    following = np.arange(1, len(points) + 1)
+    ends = np.cumsum([len(p) for p in polygons])
+    following[ends - 1] = ends - [len(p) for p in polygons]  # the last vertex of each goes back to its first
+    return points, following
+
+
+def _right_angles(points: np.ndarray, following: np.ndarray, min_arm: float) -> tuple[np.ndarray, ...]:
     """(corners, unit arms u, unit arms v, lengths of u, lengths of v) where
-    two long sides of ``poly`` meet at 60..120 degrees, directly or across one
-    short cut (a rounded corner); both arms point away from the corner."""
-    n = len(poly)
-    index = np.arange(n)
-    sides = poly[(index + 1) % n] - poly
+    two long sides of a polygon meet at 60..120 degrees, directly or across
+    one short cut (a rounded corner); both arms point away from the corner.
+    ``points`` and ``following`` as :func:`_chained` gives them."""
+    index = np.arange(len(points))
+    sides = points[following] - points
     lengths = np.hypot(sides[:, 0], sides[:, 1])
     long_ = lengths >= min_arm
-    after = (index + 1) % n
-    cut = ~long_[after] & long_[(after + 1) % n] & (lengths[after] < min_arm / 2)
-    after = np.where(cut, (after + 1) % n, after)
+    after = following
+    cut = ~long_[after] & long_[following[after]] & (lengths[after] < min_arm / 2)
+    after = np.where(cut, following[after], after)
     ok = long_ & long_[after] & (after != index)
     safe = np.maximum(lengths, 1e-9)[:, None]
     u, v = -sides / safe, sides[after] / safe[after]
     ok &= np.abs((u * v).sum(axis=1)) <= 0.5
-    corners = (poly[(index + 1) % n] + poly[after]) / 2
+    corners = (points[following] + points[after]) / 2
     return corners[ok], u[ok], v[ok], lengths[ok], lengths[after][ok]
 
 

@@ -58,16 +58,19 @@ class Recogniser:
             if any(_overlap(detection.corners, k.corners) for k in kept):
                 continue  # another outline of a card already kept: costs nothing
             if not budget.take(detection.confidence):
-                break  # the rest glance lower still
+                break  # no alignment left for this glance, nor for any lower one
             detection = self.aligned(scene, detection)
-            if detection.confidence >= self.config.min_confidence and \
-                    not any(_overlap(detection.corners, k.corners) for k in kept) and \
-                    outline_support(scene.gradients, detection.corners, self.config) >= \
-                    self.config.min_outline_support:
+            if self._is_new_card(scene, detection, kept):
                 kept.append(detection)
             if len(kept) >= self.config.max_refined:
                 break
         return sorted(kept, key=lambda d: -d.confidence)
+
+    def _is_new_card(self, scene: _Scene, detection: Detection, kept: list[Detection]) -> bool:
+        """Confident, clear of the cards kept so far, and outlined by edges."""
+        return detection.confidence >= self.config.min_confidence and \
+            not any(_overlap(detection.corners, k.corners) for k in kept) and \
+            outline_support(scene.gradients, detection.corners, self.config) >= self.config.min_outline_support
 
     def glance(self, chains: EdgeChains, quads: Sequence[Quad]) -> list[Detection]:
         """A first identification of each quad, cheaply, from the reduced image."""

@@ -58,7 +58,7 @@ class Recogniser:
             if any(_overlap(detection.corners, k.corners) for k in kept):
                 continue  # another outline of a card already kept: costs nothing
             if not budget.take(detection.confidence):
-                break  # no alignment left for this glance, nor for any lower one
+                break  # spent; a lower glance is no more worth aligning than this one
             detection = self.aligned(scene, detection)
             if self._is_new_card(scene, detection, kept):
                 kept.append(detection)

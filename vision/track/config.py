@@ -31,6 +31,14 @@ class TrackerConfig:
     pose_tolerance: float = 0.025
     # ... and at least this share of the frame's width (outlines are not finer than a pixel or two)
     pose_floor: float = 0.003
+    # ... or, after a hand covered the pile, its face (registered on the picture itself, far finer than
+    # outlines) moved more than this (mean corner shift, per card width): a card of the same kind laid
+    # almost exactly on the last one; a hand passing over leaves the face where it was
+    face_shift: float = 0.006
+    # the face is registered on a copy this many pixels across the card (precise to ~0.05 px)
+    face_width: int = 96
+    # ... and only trusted when the registered faces correlate at least this well
+    face_match: float = 0.8
     # sightings of one card agree when their corners are within this (outlines with a hand near are rough)
     agree_tolerance: float = 0.06
     # a sighting whose width differs more than this (fraction) from the top card's is another outline
@@ -42,6 +50,13 @@ class TrackerConfig:
     # a card is seen undisturbed when nothing moved this far around it (per card size) for this long
     quiet_margin: float = 0.3
     quiet_time: float = 0.15
+    # ... and the ring from ``bare_gap`` to ``bare_margin`` (per card size) outside it differs in at most
+    # ``bare_fraction`` from when the pile last rested (a hand holding the card still is not motion, but
+    # shows there), or it has been quiet this long since the card was read
+    bare_gap: float = 0.15
+    bare_margin: float = 0.6
+    bare_fraction: float = 0.1
+    bare_wait: float = 1.0
     # sightings that must agree before a card is reported ...
     agree: int = 2
     # ... and, while a hand may still touch the card, be this confident ...

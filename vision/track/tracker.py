@@ -22,6 +22,16 @@ are three cards because each was carried over the pile and landed with its
 own offset and turn, while a hand hovering over the pile changes nothing.
 Covering is only trusted once the top card was seen with nothing moving
 around it, so fingers leaving a card they held are not taken for a new card.
+A card of the same kind laid almost exactly on the last one (a millimetre, a
+degree: finer than outlines) is told apart by registering the face itself,
+at full resolution, on how it looked when it last settled.
+
+A hand holding a card still is not motion, so "nothing moves around it" is
+not enough to call a card undisturbed: the ring just outside the card must
+also look as when the pile last rested (a card laid on the pile changes
+nothing outside its own outline; a hand or arm does). An unsure card read
+while a hand holds it waits for the hand to go, and if it then reads
+otherwise the reading under the hand is dropped.
 """
 from __future__ import annotations
 
@@ -36,6 +46,7 @@ from companion.engine import Card
 
 from ..recognition import TrackEvent
 from .config import DEFAULT_TRACKER_CONFIG, TrackerConfig
+from .faces import Face, face_of, face_shift
 from .types import Sighting
 
 Recognise = Callable[[np.ndarray], Sequence[Sighting]]
@@ -51,6 +62,8 @@ class Dispute:
     view: np.ndarray | None = None     # the small grey frame of the latest sighting
     middle: np.ndarray | None = None   # mask of the latest sighting's middle
     covered: bool = False              # that middle was hidden since
+    bare: bool = False                 # a sighting was made with nothing on or around the card
+    released: bool = False             # since the latest sighting, nothing was seen on or around the card
 
     def add(self, sighting: Sighting) -> None:
         self.sightings.append(sighting)
@@ -93,11 +106,19 @@ class FlipTracker:
         self.last_search = -np.inf
         self.recognitions = 0
         self.background: np.ndarray | None = None  # the first frame, small and grey
+        # small grey frame of the last time the pile was seen with nothing on or around it (at first the
+        # empty table): a card just laid changes nothing outside its outline, a hand holding it still does
+        self.scene: np.ndarray | None = None
+        self.decided_at = -np.inf  # when the top card was reported
+        self.scene_valid = True  # ``scene`` shows the pile as it was just before the top card was laid
+        self.buried = False  # the top card was reported as the next one covered it: it shows no more
         self.sizes: deque[tuple[float, float]] = deque(maxlen=15)  # of recent top cards: the usual card size
         self.odd_sizes = 0  # searches in a row whose every card had an unusual size
         self.motions: deque[tuple[float, np.ndarray]] = deque(maxlen=6)  # recent (time, moving mask)
-        self.settled = False  # the top card was last seen with nothing moving around it
+        self.settled = False  # the top card was last seen with nothing moving or resting around it
         self.sharpness: deque[float] = deque(maxlen=9)  # of recent frames, to spot a blurred one
+        self.frame: np.ndarray | None = None  # the latest frame (as given: only a reference is kept)
+        self.face: Face | None = None  # the top card's face as last seen settled, to register later views on
 
     # -- per frame -------------------------------------------------------------------------
     def feed(self, frame: np.ndarray, time: float | None = None) -> list[TrackEvent]:
@@ -105,22 +126,27 @@ class FlipTracker:
         its index at the configured rate); return the cards that landed."""
         self.index += 1
         now = self.index / self.fps if time is None else float(time)
+        self.frame = frame
         small = self._small(frame)
         moving = self._moving(small, now)
         self.recent.append((now, small))
         if moving is None:
             self.background = small  # the table before anything happened
+            self.scene = small
             return []
         self.motions.append((now, moving))
         if self.top is not None and self.settled and self._hidden(small, self.reference, self.middle):
             self.covered = True
-        if self.dispute is not None and self._hidden(small, self.dispute.view, self.dispute.middle):
-            self.dispute.covered = True
+        if self.dispute is not None:
+            self._watch(self.dispute, small)
         still = self._still(moving) and not self._blurred(small)
         if not still:
             self.dirty = True
-        elif self.top is not None and not self.settled and self._quiet_around(self.top, now):
-            self._settle(small)
+        elif self.top is not None and not self.settled and not self.buried and self._quiet_around(self.top, now):
+            if self._bare(self.top, small) or now - self.decided_at >= self.config.bare_wait:
+                self._settle(small)
+            elif now - self.last_search >= self.config.retry_interval:
+                self.dirty = True  # seen with a hand on it, the outline may be part of the card: look again
         events: list[TrackEvent] = []
         if self._should_search(still, now):
             events += self._search(frame, small, moving, now, still)
@@ -189,6 +215,26 @@ class FlipTracker:
         usual = float(np.median(self.sharpness)) if len(self.sharpness) >= 3 else edges
         self.sharpness.append(edges)
         return edges < self.config.blur_ratio * usual
+
+    def _bare(self, sighting: Sighting, small: np.ndarray) -> bool:
+        """Whether the surroundings of ``sighting`` (a ring ``bare_margin``
+        wide just outside it) look as when the pile last rested: a card laid
+        on the pile changes nothing outside its own outline, while a hand
+        resting on it (holding it still, so nothing moves) covers some of the
+        ring too. A partial outline (read with a hand on the card) also fails."""
+        if self.scene is None:
+            return True
+        # the scene shows the pile under the top card (if that was laid on a settled pile), and the
+        # top card itself once it settled; a card laid since is not in it: no view to compare with
+        on_top = self.top is not None and sighting.card == self.top.card and \
+            sighting.pose_distance(self.top) <= self.config.agree_tolerance
+        if not (self.top is None or self.settled or (on_top and self.scene_valid)):
+            return True
+        ring = self._mask(sighting.corners, 1 + self.config.bare_margin) & \
+            ~self._mask(sighting.corners, 1 + self.config.bare_gap)
+        if not ring.any():
+            return True
+        return float(self._changed(small, self.scene)[ring].mean()) <= self.config.bare_fraction
 
     def _hidden(self, small: np.ndarray, before: np.ndarray | None, middle: np.ndarray | None) -> bool:
         """Whether the ``middle`` of a card no longer looks as it did in ``before``."""
@@ -260,7 +306,8 @@ class FlipTracker:
         assert self.region is not None and self.reference is not None
         changed = self._changed(small, self.reference)[self.region]
         if float(changed.mean()) <= self.config.still_fraction:
-            self.settled, self.reference = True, small
+            self.settled, self.reference, self.scene = True, small, small
+            self.face = face_of(self.frame, self.top, self.config)
         else:
             self.dirty = True
 
@@ -293,20 +340,39 @@ class FlipTracker:
     # -- deciding ------------------------------------------------------------------------------
     def _consider(self, sighting: Sighting, small: np.ndarray, now: float) -> list[TrackEvent]:
         events: list[TrackEvent] = []
+        bare = self._bare(sighting, small)
         if self.dispute is not None and self._interrupted(sighting):
             # the next card covered one that was only waiting for the hand to go: it landed all the same
-            events = self._decide(self.dispute.sightings[-1], small, now, self._confidence(self.dispute))
+            events = self._decide(self.dispute.sightings[-1], small, now, self._confidence(self.dispute),
+                                  buried=True)
             self.covered = True  # ``sighting`` lies on it: a new card even if of the same kind
+        elif self.dispute is not None and bare and not self.dispute.bare and \
+                sighting.card != self.dispute.sightings[-1].card:
+            # the card was only read with a hand on it, and reads otherwise now that the hand is gone
+            self.dispute = Dispute(deque(maxlen=self.config.max_sightings), self.dispute.since)
         if self.dispute is None:
             self.dispute = Dispute(deque(maxlen=self.config.max_sightings), now)
         self.dispute.add(sighting)
         self.dispute.view, self.dispute.middle = small, self._mask(sighting.corners, 0.5)
-        self.dispute.covered = False
+        self.dispute.covered, self.dispute.released = False, False
+        self.dispute.bare = self.dispute.bare or bare
         agreeing = self.dispute.agreeing(self.config.agree_tolerance)
-        calm = sighting.confidence >= self.config.hurried_confidence or self._quiet_around(sighting, now)
+        # an unsure card is reported once nothing moves near it and no hand holds it
+        calm = sighting.confidence >= self.config.hurried_confidence or (self._quiet_around(sighting, now) and bare)
         if (agreeing >= self.config.agree and calm) or self._is_sure(sighting):
             events += self._decide(sighting, small, now, self._confidence(self.dispute))
         return events
+
+    def _watch(self, dispute: Dispute, small: np.ndarray) -> None:
+        """Whether something passed over the disputed card since it was last
+        seen. Changes while the card was only seen with a hand on it are the
+        hand leaving, not another card arriving: covering counts from the
+        first frame that shows the card without the hand."""
+        if not (dispute.bare or dispute.released):
+            if self._bare(dispute.sightings[-1], small):
+                dispute.released, dispute.view, dispute.covered = True, small, False
+        elif self._hidden(small, dispute.view, dispute.middle):
+            dispute.covered = True
 
     def _interrupted(self, sighting: Sighting) -> bool:
         """Whether ``sighting`` shows another card in another pose than the
@@ -315,8 +381,12 @@ class FlipTracker:
         assert self.dispute is not None
         last = self.dispute.sightings[-1]
         other = last.card != sighting.card or self.dispute.covered  # covered: perhaps the same kind again
-        return other and sighting.pose_distance(last) > self.config.pose_tolerance and \
-            self.dispute.agreeing(self.config.agree_tolerance) >= self.config.agree
+        if not other or sighting.pose_distance(last) <= self.config.pose_tolerance:
+            return False
+        if self.dispute.agreeing(self.config.agree_tolerance) < self.config.agree:
+            return False
+        # a card only read with a hand on it may just read otherwise once the hand is gone
+        return self.dispute.covered or self.dispute.bare or self.dispute.released
 
     def _overdue(self, small: np.ndarray, now: float) -> list[TrackEvent]:
         """A card disputed for too long is reported with the best guess."""
@@ -335,15 +405,25 @@ class FlipTracker:
         share = dispute.votes[best] / max(1e-9, sum(dispute.votes.values()))
         return float(np.mean(mine)) * share
 
-    def _decide(self, sighting: Sighting, small: np.ndarray, now: float, confidence: float) -> list[TrackEvent]:
-        """Report ``sighting`` when it is a new card; either way it is now the top."""
-        new = self.top is None or sighting.card != self.top.card or (
-            self.covered and sighting.pose_distance(self.top) > self._pose_tolerance(sighting))
+    def _decide(self, sighting: Sighting, small: np.ndarray, now: float, confidence: float,
+                buried: bool = False) -> list[TrackEvent]:
+        """Report ``sighting`` when it is a new card; either way it is now the top
+        (``buried``: already under the next card, so not to be seen settled now)."""
+        new = self.top is None or sighting.card != self.top.card or (self.covered and self._moved(sighting))
+        bare = self._bare(sighting, small)
+        if new:
+            # the scene shows the pile as it was just before this card only if the last card was settled
+            self.decided_at, self.scene_valid = now, self.top is None or self.settled
         self.top, self.reference, self.covered, self.dispute = sighting, small, False, None
         self.sizes.append((sighting.width, sighting.height))
         # seen while a hand may still touch it, the outline and the reference are not to be
         # trusted: the next look once things rest replaces them before covering counts
-        self.settled = self._quiet_around(sighting, now)
+        self.settled = not buried and self._quiet_around(sighting, now) and bare
+        self.buried = buried
+        if self.settled:
+            self.scene, self.face = small, face_of(self.frame, sighting, self.config)
+        elif new:
+            self.face = None
         self.region = self._mask(sighting.corners, 1.0)
         self.middle = self._mask(sighting.corners, 0.5)
         if not new:
@@ -368,6 +448,27 @@ class FlipTracker:
         cv2.fillConvexPoly(mask, np.round(quad).astype(np.int32), 1)
         return mask.astype(bool)
 
+    def _moved(self, sighting: Sighting) -> bool:
+        """Whether ``sighting``, of the top card's kind, lies elsewhere than
+        the top card: by the faces when they can be registered (far finer than
+        outlines, which a hand near the card makes rough), else by the outlines."""
+        moved = self._face_moved()
+        if moved is None:
+            return sighting.pose_distance(self.top) > self._pose_tolerance(sighting)
+        return moved
+
+    def _face_moved(self) -> bool | None:
+        """Whether the top card's face now lies elsewhere than when it was last
+        seen settled, by more than ``face_shift``: registered on the picture, a
+        card of the same kind laid almost exactly on the last one is still
+        seen to differ, while a hand passing over leaves the face as it was.
+        None when unsure (no settled view, the faces do not match well)."""
+        if self.face is None or self.top is None or self.frame is None:
+            return None
+        shift = face_shift(self.face, self.frame, self.top, self.config)
+        return None if shift is None else shift > self.config.face_shift
+
     def _forget_regions(self) -> None:
+        self.face = self.scene = None
         self.top = self.reference = self.region = self.middle = None
         self.dispute, self.covered, self.dirty = None, False, True

@@ -79,7 +79,7 @@ def detect(image: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> list[Qua
 
 
 def outline_quads(chains: EdgeChains, config: VisionConfig = DEFAULT_CONFIG) -> list[Quad]:
-    quads = []
+    fits, hull_areas = [], []
     for contour in chains.contours:
         # an edge chain's own area is tiny; its convex hull is what may be a card
         hull = cv2.convexHull(contour)
@@ -87,9 +87,13 @@ def outline_quads(chains: EdgeChains, config: VisionConfig = DEFAULT_CONFIG) -> 
         if not config.min_card_area * chains.area <= hull_area <= config.max_card_area * chains.area:
             continue
         for corners in fit_quads(hull):
-            if _card_like(corners, hull_area, config):
-                quads.append(Quad(order_corners(corners / chains.scale)))
-    return distinct(quads, 0.03)
+            fits.append(corners)
+            hull_areas.append(hull_area)
+    if not fits:
+        return []
+    stack = np.array(fits, np.float32)
+    card_like = _card_like(stack, np.array(hull_areas), config)
+    return distinct([Quad(q) for q in order_corners_many(stack[card_like] / chains.scale)], 0.03)
 
 
 def edge_map(image: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
@@ -156,28 +160,34 @@ def order_corners_many(quads: np.ndarray) -> np.ndarray:
     return ordered.astype(np.float32)
 
 
-def _card_like(corners: np.ndarray, hull_area: float, config: VisionConfig) -> bool:
-    """A fit that covers its hull well and has a card's shape."""
-    quad_area = cv2.contourArea(corners)
-    return config.min_quad_fill * hull_area <= quad_area <= config.max_quad_growth * hull_area and \
-        card_shaped(corners, config)
+def _card_like(fits: np.ndarray, hull_areas: np.ndarray, config: VisionConfig) -> np.ndarray:
+    """Which fits (n, 4, 2) cover their hulls well and have a card's shape."""
+    x, y = fits[..., 0], fits[..., 1]
+    quad_areas = np.abs((x[:, 2] - x[:, 0]) * (y[:, 3] - y[:, 1]) - (x[:, 3] - x[:, 1]) * (y[:, 2] - y[:, 0])) / 2
+    return (config.min_quad_fill * hull_areas <= quad_areas) & (quad_areas <= config.max_quad_growth * hull_areas) & \
+        card_shaped_many(fits, config)
 
 
 def card_shaped(corners: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> bool:
     """Whether four corners could be a card seen from above or at a slant:
     convex, no corner far from square, long and short sides in a card's ratio."""
-    if not cv2.isContourConvex(corners.reshape(-1, 1, 2).astype(np.float32)):
-        return False
-    edges = corners[[1, 2, 3, 0]] - corners
-    sides = np.hypot(edges[:, 0], edges[:, 1])
-    if sides.min() <= 0:
-        return False
-    previous = edges[[3, 0, 1, 2]]
-    cosines = -(previous * edges).sum(axis=1) / (sides[[3, 0, 1, 2]] * sides)
-    if np.abs(cosines).max() > config.max_corner_cosine:
-        return False
-    short, long_ = sorted([sides[0] + sides[2], sides[1] + sides[3]])
-    return abs(long_ / short - config.card_aspect) <= config.aspect_tolerance * config.card_aspect
+    return bool(card_shaped_many(np.asarray(corners, np.float64)[None], config)[0])
+
+
+def card_shaped_many(quads: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+    """:func:`card_shaped` for a stack of quads (n, 4, 2)."""
+    edges = quads[:, [1, 2, 3, 0]] - quads
+    sides = np.hypot(edges[..., 0], edges[..., 1])
+    previous = edges[:, [3, 0, 1, 2]]
+    turns = previous[..., 0] * edges[..., 1] - previous[..., 1] * edges[..., 0]
+    convex = (turns > 0).all(axis=1) | (turns < 0).all(axis=1)  # every corner turns the same way
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cosines = -(previous * edges).sum(axis=2) / (sides[:, [3, 0, 1, 2]] * sides)
+        pairs = np.stack([sides[:, 0] + sides[:, 2], sides[:, 1] + sides[:, 3]], axis=1)
+        ratio = pairs.max(axis=1) / pairs.min(axis=1)
+    square_enough = np.abs(cosines).max(axis=1) <= config.max_corner_cosine
+    in_ratio = np.abs(ratio - config.card_aspect) <= config.aspect_tolerance * config.card_aspect
+    return convex & (sides.min(axis=1) > 0) & square_enough & in_ratio
 
 
 def distinct(quads: list[Quad], tolerance: float) -> list[Quad]:

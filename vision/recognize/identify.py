@@ -37,7 +37,8 @@ def _planes(width: int, height: int) -> np.ndarray:
 
 
 def describe(face: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
-    """Unit-length descriptor of a face given at ``config.face_size``.
+    """Unit-length descriptor of a face (at ``config.face_size``, or at
+    ``config.glance_size`` for a glance).
 
     Brightness and two colour-opponent channels (red-green, yellow-blue), each
     with its level and linear gradient removed, then scaled together to unit
@@ -49,26 +50,14 @@ def describe(face: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> np.ndar
 
 def describe_many(faces: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
     """:func:`describe` for a stack of faces (n, height, width, 3): one row each."""
-    opponent = _opponent(faces, config)
-    planes = _planes(*_inner_size(faces, config))
-    flat = opponent - (opponent @ planes) @ planes.T
-    return flat / (np.linalg.norm(flat, axis=1, keepdims=True) + 1e-6)
-
-
-def _inner_size(faces: np.ndarray, config: VisionConfig) -> tuple[int, int]:
-    """(width, height) of a face once its border margin is cut off."""
-    height, width = faces.shape[1:3]
-    mx, my = round(width * config.face_margin), round(height * config.face_margin)
-    return width - 2 * mx, height - 2 * my
-
-
-def _opponent(faces: np.ndarray, config: VisionConfig) -> np.ndarray:
-    """The faces' inner parts in opponent colours, flattened: one row each."""
     count, height, width = faces.shape[:3]
     mx, my = round(width * config.face_margin), round(height * config.face_margin)
     inner = np.ascontiguousarray(faces[:, my:height - my, mx:width - mx], np.float32)
     h, w = inner.shape[1:3]
-    return cv2.transform(inner.reshape(count * h, w, 3), _OPPONENT).reshape(count, h * w * 3)
+    opponent = cv2.transform(inner.reshape(count * h, w, 3), _OPPONENT).reshape(count, h * w * 3)
+    planes = _planes(w, h)
+    flat = opponent - (opponent @ planes) @ planes.T
+    return flat / (np.linalg.norm(flat, axis=1, keepdims=True) + 1e-6)
 
 
 # rows: brightness, red-green, yellow-blue; columns: the B, G, R input channels

@@ -83,6 +83,20 @@ def test_refine_pulls_a_rough_outline_onto_the_card():
     assert refined is not None and np.linalg.norm(refined.corners - TRUTH, axis=1).max() < 3.5
 
 
+def test_refine_stops_after_the_quick_look_when_the_outline_looks_unlike_the_card():
+    card = next(c for c in ART.faces if getattr(c, "special", None) == "monotoni")
+    image = place(ART.faces[card], TRUTH)
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    looks: list[Quad] = []
+
+    def unlike(quad: Quad) -> float:
+        looks.append(quad)
+        return DEFAULT_CONFIG.refine_steps[0].go_on - 0.01
+
+    assert refine([(gray, 1.0), (gray, 1.0)], Quad(TRUTH), DECK.templates_of(card), look=unlike) is None
+    assert len(looks) == 1  # the coarse and full-size steps never ran
+
+
 def test_recogniser_reports_the_card_upside_down_with_face_corners():
     card = next(c for c in ART.faces if c.notation == "y:A+4O")
     image = place(ART.faces[card], np.roll(TRUTH, 2, axis=0))  # lying upside down

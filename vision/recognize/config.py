@@ -9,6 +9,17 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class AlignStep:
+    """One ECC step of aligning an outline with the face it glanced as."""
+
+    level: int                 # 0: the reduced image detection runs on; 1: full size
+    template: tuple[int, int]  # the reference face's size here (width, height)
+    iterations: int
+    context: float             # margin of image around the outline that ECC sees, per side length
+    go_on: float = 0.0         # the glance the outline must reach after this step to take the next
+
+
+@dataclass(frozen=True)
 class VisionConfig:
     # detection runs on a copy scaled to this width (the quad is then refined at full size)
     detect_width: int = 512
@@ -42,13 +53,16 @@ class VisionConfig:
     face_margin: float = 0.04
     # rough outlines whose first match reaches this similarity are aligned with ECC
     refine_threshold: float = 0.30
-    # coarse (on the reduced image) and fine (full size): template size, iterations,
-    # and the margin of image around the outline that ECC sees, per side length
-    refine_templates: tuple[tuple[int, int], ...] = ((40, 62), (64, 100))
-    refine_iterations: tuple[int, ...] = (20, 4)
-    refine_context: tuple[float, ...] = (0.15, 0.06)
-    # after the coarse alignment step, an outline must look this similar to go on
-    refine_continue: float = 0.5
+    # coarse to fine. A quick look at a small face first: it costs a third of the
+    # coarse step, and most of the table's patterns that glance like a card stop there
+    refine_steps: tuple[AlignStep, ...] = (
+        AlignStep(0, (20, 31), 10, 0.15, go_on=0.65),
+        AlignStep(0, (40, 62), 20, 0.15, go_on=0.5),
+        AlignStep(1, (64, 100), 4, 0.06),
+    )
+    # ECC samples the image at the template's pixels; a region showing the card at
+    # more than this many times the template's size is first averaged down to it
+    refine_fit: float = 1.5
     refine_max_shift: float = 0.35   # larger corner moves (per card size) are rejected
     max_refined: int = 8             # cards reported per image at most
     max_alignments: int = 10         # ECC alignments tried per image at most

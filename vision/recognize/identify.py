@@ -75,7 +75,7 @@ def gray_templates(image: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> 
     """The face in gray at each alignment size, coarse to fine."""
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     return tuple(cv2.resize(gray, (w, h), interpolation=cv2.INTER_AREA).astype(np.float32)
-                 for w, h in config.refine_templates)
+                 for w, h in (step.template for step in config.refine_steps))
 
 
 def _turned(descriptors: np.ndarray) -> np.ndarray:

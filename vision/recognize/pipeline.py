@@ -90,13 +90,12 @@ class Recogniser:
         if self.config.is_sure(plain.match):
             return plain
 
-        def worth_going_on(quad: Quad) -> bool:
-            # after the coarse step a real card looks like one again; most outlines
-            # that do not are patterns of the table, not worth the full-size step
-            return self.glance(scene.chains, [quad])[0].confidence >= self.config.refine_continue
+        def look(quad: Quad) -> float:
+            # after a step a real card looks like one again; most outlines that do
+            # not are patterns of the table, not worth the next step
+            return self.glance(scene.chains, [quad])[0].confidence
 
-        quad = refine(scene.levels, Quad(rough.corners), self.deck.templates_of(rough.card), self.config,
-                      worth_going_on)
+        quad = refine(scene.levels, Quad(rough.corners), self.deck.templates_of(rough.card), self.config, look)
         if quad is None:
             return plain
         better = self.examine(scene.image, quad)

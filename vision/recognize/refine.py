@@ -13,52 +13,62 @@ from typing import Callable, Sequence
 import cv2
 import numpy as np
 
-from .config import DEFAULT_CONFIG, VisionConfig
+from .config import DEFAULT_CONFIG, AlignStep, VisionConfig
 from .detect import card_shaped
 from .types import Quad
 
 
 def refine(levels: Sequence[tuple[np.ndarray, float]], quad: Quad, templates: Sequence[np.ndarray],
-           config: VisionConfig = DEFAULT_CONFIG, go_on: Callable[[Quad], bool] | None = None) -> Quad | None:
+           config: VisionConfig = DEFAULT_CONFIG, look: Callable[[Quad], float] | None = None) -> Quad | None:
     """``quad`` (corners in face order, image pixels) aligned to the reference
-    face, coarse to fine. ``levels`` pairs a gray image (float32) with its
-    scale (its pixels per image pixel) for each of ``templates``, the face in
-    gray at growing sizes: the small one pulls a rough outline in, the large
-    one settles it. ``go_on``, when given, sees each step's result before the
-    next; ``None`` comes back when it says no."""
+    face, step by step as ``config.refine_steps`` says. ``levels`` pairs a gray
+    image (float32) with its scale (its pixels per image pixel); ``templates``
+    is the face in gray at each step's size. ``look``, when given, says how
+    much an outline looks like the card; ``None`` comes back when a step's
+    result looks less so than that step's ``go_on``."""
     result = None
-    steps = list(zip(levels, templates, config.refine_iterations, config.refine_context))
-    for step, ((gray, scale), template, iterations, context) in enumerate(steps):
-        aligned = align(gray, (result or quad).scaled(scale), template, iterations, context, config)
+    steps = config.refine_steps
+    for index, (step, template) in enumerate(zip(steps, templates)):
+        gray, scale = levels[step.level]
+        aligned = align(gray, (result or quad).scaled(scale), template, step, config)
         if aligned is None:
             return result
         result = aligned.scaled(1 / scale)
-        if go_on is not None and step + 1 < len(steps) and not go_on(result):
+        if look is not None and index + 1 < len(steps) and look(result) < step.go_on:
             return None
     return result
 
 
-def align(gray: np.ndarray, quad: Quad, template: np.ndarray, iterations: int, context: float,
+def align(gray: np.ndarray, quad: Quad, template: np.ndarray, step: AlignStep,
           config: VisionConfig = DEFAULT_CONFIG) -> Quad | None:
     """One ECC alignment of ``quad`` with ``template`` (float32 gray), in
-    ``gray``'s pixels; ``context`` is the margin of image around the outline
-    that ECC sees, per side length."""
+    ``gray``'s pixels, with ``step``'s iterations and context."""
     height, width = template.shape
     face = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
-    origin, roi = _region(gray, quad.corners, context)
-    start = cv2.getPerspectiveTransform(face, (quad.corners - origin).astype(np.float32)).astype(np.float32)
-    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, iterations, 1e-4)
+    origin, roi = _region(gray, quad.corners, step.context)
+    fit = _fit(quad, width, config)
+    if fit < 1.0:
+        roi = cv2.resize(roi, None, fx=fit, fy=fit, interpolation=cv2.INTER_AREA)
+    start = cv2.getPerspectiveTransform(face, ((quad.corners - origin) * fit).astype(np.float32)).astype(np.float32)
+    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, step.iterations, 1e-4)
     try:
         _, warp = cv2.findTransformECC(template, roi, start, cv2.MOTION_HOMOGRAPHY, criteria, None, 3)
     except cv2.error:  # did not converge
         return None
-    corners = cv2.perspectiveTransform(face.reshape(-1, 1, 2), warp).reshape(-1, 2) + origin
+    corners = cv2.perspectiveTransform(face.reshape(-1, 1, 2), warp).reshape(-1, 2) / fit + origin
     moved = np.abs(corners - quad.corners).max()
     if not np.isfinite(corners).all() or moved > config.refine_max_shift * np.sqrt(quad.area):
         return None
     if not card_shaped(corners, config):  # homographies can fold a pattern into any shape
         return None
     return Quad(corners.astype(np.float32))
+
+
+def _fit(quad: Quad, template_width: int, config: VisionConfig) -> float:
+    """The scale that brings the card in ``quad`` to at most ``refine_fit``
+    times the template's width (1: it is that small already)."""
+    card_width = np.sqrt(quad.area / config.card_aspect)
+    return min(1.0, config.refine_fit * template_width / max(float(card_width), 1.0))
 
 
 def _region(gray: np.ndarray, corners: np.ndarray, context: float) -> tuple[np.ndarray, np.ndarray]:

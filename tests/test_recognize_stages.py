@@ -5,7 +5,8 @@ import pytest
 
 from vision.datasets import Art
 from vision.recognize.config import DEFAULT_CONFIG
-from vision.recognize.detect import detect, fit_quads, order_corners, reduce
+from vision.recognize.corners import corner_hypotheses
+from vision.recognize.detect import EdgeChains, detect, fit_quads, order_corners, reduce
 from vision.recognize.identify import ReferenceDeck, canonical_face, identify, identify_many
 from vision.recognize.pipeline import Recogniser
 from vision.recognize.rectify import rectify
@@ -53,6 +54,22 @@ def test_a_corner_hidden_by_a_thumb_is_restored():
     clipped = np.array([[0, 0], [200, 0], [200, 260], [170, 310], [0, 310]], np.float32)  # BR corner cut off
     fits = [same_outline(q, np.float32([[0, 0], [200, 0], [200, 310], [0, 310]])) for q in fit_quads(clipped.reshape(-1, 1, 2))]
     assert min(fits) < 1.0
+
+
+def test_a_corner_whose_arms_run_on_proposes_a_card_the_size_of_those_found():
+    # a card's top-left corner where both its edges run on as a tablecloth's lines
+    image = np.full((720, 1280, 3), (40, 60, 90), np.uint8)
+    corner = np.array([300, 200])
+    cv2.rectangle(image, tuple(int(v) for v in corner), (1000, 690), (230, 230, 230), -1)
+    card = np.float32([corner, corner + [120, 0], corner + [120, 187], corner + [0, 187]])
+    known = card + np.float32([700, 300])  # a card of the same size already found elsewhere
+    chains = EdgeChains.of(image)
+
+    def nearest(quads: list[Quad]) -> float:
+        return min(same_outline(q.corners, card) for q in quads)
+
+    assert nearest(corner_hypotheses(chains, DEFAULT_CONFIG, [known])) < 6.0
+    assert nearest(corner_hypotheses(chains, DEFAULT_CONFIG)) > 30.0
 
 
 def test_rectify_puts_the_first_corner_top_left():

@@ -39,6 +39,8 @@ class VisionConfig:
     # corner proposals closer than this (fraction of card size) are one
     corner_tolerance: float = 0.12
     max_corner_proposals: int = 128
+    # a corner's proposal sized like the cards already found ranks as its arms times this
+    known_size_weight: float = 0.5
     # the fitted quad against its hull: a clipped corner makes it larger, a poor fit smaller
     min_quad_fill: float = 0.75
     max_quad_growth: float = 1.6

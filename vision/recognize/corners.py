@@ -4,7 +4,11 @@ When a card's outline is broken (a hand over it) or merged with the cards
 beneath, no edge chain has a card-shaped hull. Its corners usually survive:
 two long straight edges meeting at about a right angle. Each such corner
 proposes two rectangles of card proportions (either arm the long side), sized
-by the longer visible arm; alignment and identification then decide.
+by the longer visible arm; alignment and identification then decide. The
+cards of a layout lie at about the same distance from the camera, so once
+some are known, each corner also proposes rectangles of their size: a corner
+whose arms run into a tablecloth's lines or stop short is otherwise sized
+wrongly.
 """
 from __future__ import annotations
 
@@ -33,6 +37,11 @@ def corner_hypotheses(chains: EdgeChains, config: VisionConfig = DEFAULT_CONFIG,
     corner, u, v, la, lb = _right_angles(*_chained(polygons), min_arm)
     rectangles = _rectangles(corner, u, v, la, lb, config.card_aspect)
     weights = np.repeat(la + lb, 2)  # the longest visible arms are the likeliest card corners
+    if known:
+        # ranked below a proposal sized by its own arms where the two are alike
+        sized = _sized_like(corner, u, v, np.array(known) * chains.scale, config.card_aspect)
+        rectangles = np.concatenate([rectangles, sized])
+        weights = np.concatenate([weights, config.known_size_weight * np.tile(la + lb, 2)])
     sides_u, sides_v = rectangles[:, 1] - rectangles[:, 0], rectangles[:, 3] - rectangles[:, 0]
     large = np.abs(sides_u[:, 0] * sides_v[:, 1] - sides_u[:, 1] * sides_v[:, 0]) >= config.min_card_area * chains.area
     rectangles, weights = rectangles[large], weights[large]
@@ -101,3 +110,17 @@ def _rectangles(corner: np.ndarray, u: np.ndarray, v: np.ndarray, la: np.ndarray
     c = np.broadcast_to(corner[:, None, None, :], du.shape)
     rectangles = np.concatenate([c, c + du, c + du + dv, c + dv], axis=2)  # (n, 2, 4, 2)
     return rectangles.reshape(-1, 4, 2).astype(np.float32)
+
+
+def _sized_like(corner: np.ndarray, u: np.ndarray, v: np.ndarray, known: np.ndarray,
+                aspect: float) -> np.ndarray:
+    """Two rectangles per corner, (2n, 4, 2), of the median size of the
+    ``known`` outlines (k, 4, 2, face order): first with arm u the long side,
+    then with arm v."""
+    short = float(np.median(np.linalg.norm(known[:, 1] - known[:, 0], axis=1)))
+    long_ = short * aspect
+    c = corner[:, None, :]
+    return np.concatenate([
+        np.concatenate([c, c + long_ * u[:, None], c + long_ * u[:, None] + short * v[:, None], c + short * v[:, None]], axis=1),
+        np.concatenate([c, c + short * u[:, None], c + short * u[:, None] + long_ * v[:, None], c + long_ * v[:, None]], axis=1),
+    ]).astype(np.float32)

@@ -117,7 +117,7 @@ def fit_quads(hull: np.ndarray) -> list[np.ndarray]:
     fits = [poly.astype(np.float32)] if len(poly) == 4 else []
     if len(poly) <= 4 or len(poly) > 12:
         return fits
-    ends = np.roll(poly, -1, axis=0)
+    ends = np.concatenate((poly[1:], poly[:1]))
     lengths = np.hypot(*(ends - poly).T)
     longest = sorted(np.argsort(-lengths, kind="stable")[:4].tolist())
     corners = [_intersect((poly[a], ends[a]), (poly[b], ends[b]))

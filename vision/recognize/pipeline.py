@@ -44,8 +44,7 @@ class Recogniser:
         found = self._confirm(scene, outline_quads(scene.chains, self.config), [], budget)
         # outlines broken by a hand or merged with the cards beneath: grow cards from
         # corners, where no card was confirmed yet
-        corners = [q for q in corner_hypotheses(scene.chains, self.config, [d.corners for d in found])
-                   if not any(_inside(d.corners, q.center) for d in found)]
+        corners = _clear_of(corner_hypotheses(scene.chains, self.config, [d.corners for d in found]), found)
         return self._confirm(scene, corners, found, budget)
 
     def _confirm(self, scene: _Scene, quads: list[Quad], found: list[Detection],
@@ -172,6 +171,20 @@ class _GrayLevels(Sequence[tuple[np.ndarray, float]]):
 def _overlap(a: np.ndarray, b: np.ndarray) -> bool:
     """Whether either quad's centre lies inside the other."""
     return _inside(a, b.mean(axis=0)) or _inside(b, a.mean(axis=0))
+
+
+def _clear_of(quads: list[Quad], cards: list[Detection]) -> list[Quad]:
+    """The ``quads`` whose centre lies inside none of ``cards`` (convex)."""
+    if not quads or not cards:
+        return quads
+    centres = np.array([q.corners for q in quads]).mean(axis=1)
+    covered = np.zeros(len(quads), bool)
+    for card in cards:
+        edges = np.roll(card.corners, -1, axis=0) - card.corners                   # (4, 2)
+        to_centre = centres[:, None, :] - card.corners[None]                       # (n, 4, 2)
+        cross = edges[None, :, 0] * to_centre[..., 1] - edges[None, :, 1] * to_centre[..., 0]
+        covered |= (cross >= 0).all(axis=1) | (cross <= 0).all(axis=1)
+    return [q for q, c in zip(quads, covered) if not c]
 
 
 def _inside(quad: np.ndarray, point: np.ndarray) -> bool:

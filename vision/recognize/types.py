@@ -25,11 +25,11 @@ class Quad:
 
     @cached_property
     def center(self) -> np.ndarray:
-        return self.corners.mean(axis=0)
+        return np.add.reduce(self.corners, axis=0) / 4  # .mean's bookkeeping costs more than the sum
 
     def turned(self) -> Quad:
         """The same outline read from the opposite short side (180 degrees)."""
-        return Quad(np.roll(self.corners, 2, axis=0))
+        return Quad(self.corners[[2, 3, 0, 1]])
 
     def scaled(self, factor: float) -> Quad:
         return Quad((self.corners * factor).astype(np.float32))

@@ -114,6 +114,17 @@ def test_refine_stops_after_the_quick_look_when_the_outline_looks_unlike_the_car
     assert len(looks) == 1  # the coarse and full-size steps never ran
 
 
+def test_refine_goes_past_a_failed_step_for_an_outline_that_already_looks_like_the_card():
+    card = next(c for c in ART.faces if getattr(c, "special", None) == "monotoni")
+    gray = cv2.cvtColor(place(ART.faces[card], TRUTH), cv2.COLOR_BGR2GRAY).astype(np.float32)
+    blank = np.full_like(gray, 128.0)  # nothing for the reduced steps to align with
+    rough = Quad(TRUTH + np.float32([[3, -2], [4, 2], [-3, 3], [-2, -3]]))
+    levels = [(blank, 1.0), (gray, 1.0)]
+    alike = refine(levels, rough, DECK.templates_of(card), look=lambda quad: 0.99)
+    assert alike is not None and np.linalg.norm(alike.corners - TRUTH, axis=1).max() < 2.0
+    assert refine(levels, rough, DECK.templates_of(card), look=lambda quad: 0.3) is None
+
+
 def test_recogniser_reports_the_card_upside_down_with_face_corners():
     card = next(c for c in ART.faces if c.notation == "y:A+4O")
     image = place(ART.faces[card], np.roll(TRUTH, 2, axis=0))  # lying upside down

@@ -114,6 +114,21 @@ def test_refine_stops_after_the_quick_look_when_the_outline_looks_unlike_the_car
     assert len(looks) == 1  # the coarse and full-size steps never ran
 
 
+def test_refine_goes_straight_to_full_size_when_the_quick_look_settles_the_outline():
+    card = next(c for c in ART.faces if getattr(c, "special", None) == "monotoni")
+    gray = cv2.cvtColor(place(ART.faces[card], TRUTH), cv2.COLOR_BGR2GRAY).astype(np.float32)
+    looks: list[Quad] = []
+
+    def exactly(quad: Quad) -> float:
+        looks.append(quad)
+        return 0.99
+
+    rough = Quad(TRUTH + np.float32([[3, -2], [4, 2], [-3, 3], [-2, -3]]))
+    refined = refine([(gray, 1.0), (gray, 1.0)], rough, DECK.templates_of(card), look=exactly)
+    assert refined is not None and np.linalg.norm(refined.corners - TRUTH, axis=1).max() < 2.0
+    assert len(looks) == 1  # looked at after the quick step only: the coarse step was passed over
+
+
 def test_refine_goes_past_a_failed_step_for_an_outline_that_already_looks_like_the_card():
     card = next(c for c in ART.faces if getattr(c, "special", None) == "monotoni")
     gray = cv2.cvtColor(place(ART.faces[card], TRUTH), cv2.COLOR_BGR2GRAY).astype(np.float32)

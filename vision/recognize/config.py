@@ -1,6 +1,7 @@
 """Every threshold and size of the recogniser, in one place."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -17,6 +18,7 @@ class AlignStep:
     iterations: int
     context: float             # margin of image around the outline that ECC sees, per side length
     go_on: float = 0.0         # the glance the outline must reach after this step to take the next
+    skip_next: float = math.inf  # from this glance on, the next step is passed over for the one after
 
 
 @dataclass(frozen=True)
@@ -56,9 +58,10 @@ class VisionConfig:
     # rough outlines whose first match reaches this similarity are aligned with ECC
     refine_threshold: float = 0.30
     # coarse to fine. A quick look at a small face first: it costs a third of the
-    # coarse step, and most of the table's patterns that glance like a card stop there
+    # coarse step, and most of the table's patterns that glance like a card stop there;
+    # an outline it leaves looking nearly exactly like the card goes straight to full size
     refine_steps: tuple[AlignStep, ...] = (
-        AlignStep(0, (20, 31), 10, 0.15, go_on=0.65),
+        AlignStep(0, (20, 31), 10, 0.15, go_on=0.65, skip_next=0.93),
         AlignStep(0, (40, 62), 20, 0.15, go_on=0.5),
         AlignStep(1, (64, 100), 4, 0.06),
     )

@@ -27,22 +27,30 @@ def refine(levels: Sequence[tuple[np.ndarray, float]], quad: Quad, templates: Se
     much an outline looks like the card; ``None`` comes back when a step's
     result looks less so than that step's ``go_on``. A step that fails ends
     the alignment with the result so far, unless the outline already looks
-    as much like the card as the step asks: the next step then starts from it."""
-    result = None
-    steps = config.refine_steps
-    for index, (step, template) in enumerate(zip(steps, templates)):
+    as much like the card as the step asks: the next step then starts from it.
+    A result that looks like the card at least the step's ``skip_next`` jumps
+    over the next step."""
+    result, steps, index = None, config.refine_steps, 0
+    while index < len(steps):
+        step, template = steps[index], templates[index]
         gray, scale = levels[step.level]
         aligned = align(gray, (result or quad).scaled(scale), template, step, config)
+        index += 1
+        last = index == len(steps)
         if aligned is None:
             # a failed step ends the alignment unless the outline already looks as much
             # like the card as the step asks: at the quick look's small scale, glare on a
             # large card can throw ECC off an outline that the next step would settle
-            if look is not None and index + 1 < len(steps) and look(result or quad) >= step.go_on:
+            if look is not None and not last and look(result or quad) >= step.go_on:
                 continue
             return result
         result = aligned.scaled(1 / scale)
-        if look is not None and index + 1 < len(steps) and look(result) < step.go_on:
-            return None
+        if look is not None and not last:
+            seen = look(result)
+            if seen < step.go_on:
+                return None
+            if seen >= step.skip_next and index + 1 < len(steps):
+                index += 1
     return result
 
 

@@ -84,10 +84,14 @@ class Recogniser:
     def aligned(self, scene: _Scene, rough: Detection) -> Detection:
         """``rough`` seen at full size, after ECC alignment with its best match
         unless it is sure already at full size (a glance is blurred: it finds
-        the card, not how well the outline fits)."""
-        plain = self.examine(scene.image, Quad(rough.corners))
-        if self.config.is_sure(plain.match):
-            return plain
+        the card, not how well the outline fits). A weak glance is nearly never
+        sure as it stands, so it is aligned without that look first, and stays
+        the glance when alignment fails."""
+        plain = None
+        if rough.confidence >= self.config.weak_glance:
+            plain = self.examine(scene.image, Quad(rough.corners))
+            if self.config.is_sure(plain.match):
+                return plain
 
         def look(quad: Quad) -> float:
             # after a step a real card looks like one again; most outlines that do
@@ -96,9 +100,9 @@ class Recogniser:
 
         quad = refine(scene.levels, Quad(rough.corners), self.deck.templates_of(rough.card), self.config, look)
         if quad is None:
-            return plain
+            return plain or rough
         better = self.examine(scene.image, quad)
-        return better if better.confidence > plain.confidence else plain
+        return better if plain is None or better.confidence > plain.confidence else plain
 
 
 @dataclass(frozen=True)

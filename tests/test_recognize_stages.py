@@ -1,4 +1,6 @@
 """Each recognition stage on synthetic images with known answers."""
+import dataclasses
+
 import cv2
 import numpy as np
 import pytest
@@ -19,12 +21,16 @@ DECK = ReferenceDeck.from_faces(ART.faces.items())
 TRUTH = np.array([[420, 180], [640, 230], [575, 560], [350, 505]], np.float32)  # TL, TR, BR, BL
 
 
-def place(face: np.ndarray, corners: np.ndarray, size=(1280, 720), background=(60, 90, 50), seed=0) -> np.ndarray:
-    """``face`` warped onto a plain, slightly noisy table so its corners land on ``corners``."""
-    rng = np.random.default_rng(seed)
-    image = np.empty((size[1], size[0], 3), np.uint8)
-    image[:] = background
-    image = cv2.add(image, rng.integers(0, 12, image.shape, dtype=np.uint8))
+def place(face: np.ndarray, corners: np.ndarray, size=(1280, 720), background=(60, 90, 50), seed=0,
+          table: np.ndarray | None = None) -> np.ndarray:
+    """``face`` warped onto ``table`` (default: a plain, slightly noisy one) so its corners land on ``corners``."""
+    if table is None:
+        rng = np.random.default_rng(seed)
+        image = np.empty((size[1], size[0], 3), np.uint8)
+        image[:] = background
+        image = cv2.add(image, rng.integers(0, 12, image.shape, dtype=np.uint8))
+    else:
+        image = table.copy()
     h, w = face.shape[:2]
     matrix = cv2.getPerspectiveTransform(np.float32([[0, 0], [w, 0], [w, h], [0, h]]), corners)
     warped = cv2.warpPerspective(face, matrix, size)
@@ -146,6 +152,17 @@ def test_recogniser_reports_the_card_upside_down_with_face_corners():
     [found] = Recogniser(DECK).recognise(image)
     assert found.card == card and found.confidence > 0.9
     assert np.linalg.norm(found.corners - np.roll(TRUTH, 2, axis=0), axis=1).max() < 4.0
+
+
+def test_a_card_whose_outline_merges_with_a_checked_cloth_is_found_from_its_printed_frame():
+    yy, xx = np.mgrid[0:720, 0:1280].astype(np.float32)
+    mix = (((xx // 50) % 2 + (yy // 50) % 2) / 2)[..., None]  # gingham: white, mid and dark checks
+    cloth = (np.float32([240, 240, 240]) * (1 - mix) + np.float32([140, 60, 20]) * mix).astype(np.uint8)
+    card = next(c for c in ART.faces if c.notation == "y:A+4O")
+    image = place(ART.faces[card], (TRUTH - TRUTH.mean(axis=0)) * 0.5 + np.float32([640, 360]), table=cloth)
+    assert [d.card for d in Recogniser(DECK).recognise(image)] == [card]
+    without = dataclasses.replace(DEFAULT_CONFIG, inner_frame_scale=1.0)
+    assert Recogniser(ReferenceDeck.from_faces(ART.faces.items(), without)).recognise(image) == []
 
 
 def test_an_empty_table_reports_nothing():

@@ -43,6 +43,9 @@ class VisionConfig:
     max_corner_proposals: int = 128
     # a corner's proposal sized like the cards already found ranks as its arms times this
     known_size_weight: float = 0.5
+    # many cards print a frame inside their border; where a card's own outline merges with
+    # a cloth's lines, its frame's outline this many times as large proposes the card
+    inner_frame_scale: float = 1.35
     # the fitted quad against its hull: a clipped corner makes it larger, a poor fit smaller
     min_quad_fill: float = 0.75
     max_quad_growth: float = 1.6

@@ -41,11 +41,14 @@ class Recogniser:
     def _recognise(self, image: np.ndarray) -> list[Detection]:
         scene = _Scene.of(image, self.config)
         budget = _Budget(self.config)
-        found = self._confirm(scene, outline_quads(scene.chains, self.config), [], budget)
-        # outlines broken by a hand or merged with the cards beneath: grow cards from
-        # corners, where no card was confirmed yet
-        corners = _clear_of(corner_hypotheses(scene.chains, self.config, [d.corners for d in found]), found)
-        return self._confirm(scene, corners, found, budget)
+        outlines = outline_quads(scene.chains, self.config)
+        found = self._confirm(scene, outlines, [], budget)
+        # outlines broken by a hand or merged with the cards beneath or a cloth's lines:
+        # grow cards from corners, and from the frame printed inside a card, where no
+        # card was confirmed yet
+        grown = corner_hypotheses(scene.chains, self.config, [d.corners for d in found])
+        framed = [q.enlarged(self.config.inner_frame_scale) for q in outlines]
+        return self._confirm(scene, _clear_of(grown + framed, found), found, budget)
 
     def _confirm(self, scene: _Scene, quads: list[Quad], found: list[Detection],
                  budget: _Budget) -> list[Detection]:

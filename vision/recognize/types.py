@@ -31,6 +31,10 @@ class Quad:
         """The same outline read from the opposite short side (180 degrees)."""
         return Quad(self.corners[[2, 3, 0, 1]])
 
+    def enlarged(self, factor: float) -> Quad:
+        """The outline ``factor`` times as large about its centre."""
+        return Quad(((self.corners - self.center) * factor + self.center).astype(np.float32))
+
     def scaled(self, factor: float) -> Quad:
         return Quad((self.corners * factor).astype(np.float32))
 

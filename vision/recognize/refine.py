@@ -38,9 +38,8 @@ def refine(levels: Sequence[tuple[np.ndarray, float]], quad: Quad, templates: Se
         index += 1
         last = index == len(steps)
         if aligned is None:
-            # a failed step ends the alignment unless the outline already looks as much
-            # like the card as the step asks: at the quick look's small scale, glare on a
-            # large card can throw ECC off an outline that the next step would settle
+            # at the quick look's small scale, glare on a large card can throw ECC off
+            # an outline that the next step would settle
             if look is not None and not last and look(result or quad) >= step.go_on:
                 continue
             return result

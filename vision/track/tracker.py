@@ -2,10 +2,10 @@
 
 The tracker is a pure, incremental state machine (no I/O, no clock: frame
 times come from the caller). Per frame it does only cheap work on a small
-grey copy: how much of the top card's region moved since a moment ago
-(``still``), whether the frame is blurred, and whether the middle of the top
-card still looks as it did when the card was last seen (``covered``: a hand
-or the next card passed over it). Recognition, the costly step, runs only
+grey copy (:mod:`vision.track.motion`): how much of the top card's region
+moved since a moment ago (``still``), whether the frame is blurred, and
+whether the middle of the top card still looks as it did when the card was
+last seen (``covered``: a hand or the next card passed over it). Recognition, the costly step, runs only
 when the pile region rests and something happened since the last look, on
 a crop around the pile (the whole frame until a pile is known).
 
@@ -15,13 +15,21 @@ shrink). A card is reported when two sightings agree (same card, same pose)
 and either nothing moved around it for a moment or they are confident, or
 at once when one sighting is very sure; a card still disputed after
 ``max_wait`` is reported with its runner-up so the player can be asked.
+A card read only once, lying free, and then covered by the next card landed
+all the same (a fast flip leaves time for a single look): the disputes are
+in :mod:`vision.track.dispute`. When the search around the pile finds only
+outlines of an unusual shape, the whole frame is searched too: a crop can
+cut an outline short.
 
 A sighting of the card already on top is a new card only if the pile was
 covered in between and the card now lies elsewhere: three salami in a row
 are three cards because each was carried over the pile and landed with its
 own offset and turn, while a hand hovering over the pile changes nothing.
 Covering is only trusted once the top card was seen with nothing moving
-around it, so fingers leaving a card they held are not taken for a new card.
+around it, or at least nothing lying around it, so fingers leaving a card
+they held are not taken for a new card; a top card only ever seen with
+fingers by it (the next hand came at once) counts as covered by one of its
+kind when its face, registered on that first view, has moved.
 A card of the same kind laid almost exactly on the last one (a millimetre, a
 degree: finer than outlines) is told apart by registering the face itself,
 at full resolution, on how it looked when it last settled.
@@ -36,52 +44,20 @@ otherwise the reading under the hand is dropped.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-import cv2
 import numpy as np
 
 from companion.engine import Card
 
 from ..recognition import TrackEvent
 from .config import DEFAULT_TRACKER_CONFIG, TrackerConfig
+from .dispute import Dispute
 from .faces import Face, face_of, face_shift
+from .motion import Motion
 from .types import Sighting
 
 Recognise = Callable[[np.ndarray], Sequence[Sighting]]
-
-
-@dataclass
-class Dispute:
-    """Sightings of a card not yet reported, oldest first (bounded)."""
-
-    sightings: deque[Sighting]
-    since: float
-    votes: dict = field(default_factory=dict)  # card -> summed confidence
-    view: np.ndarray | None = None     # the small grey frame of the latest sighting
-    middle: np.ndarray | None = None   # mask of the latest sighting's middle
-    covered: bool = False              # that middle was hidden since
-    bare: bool = False                 # a sighting was made with nothing on or around the card
-    released: bool = False             # since the latest sighting, nothing was seen on or around the card
-
-    def add(self, sighting: Sighting) -> None:
-        self.sightings.append(sighting)
-        self.votes[sighting.card] = self.votes.get(sighting.card, 0.0) + sighting.confidence
-
-    def agreeing(self, tolerance: float) -> int:
-        """How many of the latest sightings in a row show the last one's card in its pose."""
-        last, count = self.sightings[-1], 0
-        for s in reversed(self.sightings):
-            if s.card != last.card or s.pose_distance(last) > tolerance:
-                break
-            count += 1
-        return count
-
-    def favourite(self) -> Sighting:
-        """The latest sighting of the card with the most confidence overall."""
-        card = max(self.votes, key=self.votes.get)
-        return next(s for s in reversed(self.sightings) if s.card == card)
 
 
 class FlipTracker:
@@ -94,7 +70,7 @@ class FlipTracker:
         self.recognise, self.config = recognise, config
         self.fps = fps or config.default_fps
         self.index = -1
-        self.recent: deque[tuple[float, np.ndarray]] = deque(maxlen=8)  # (time, small grey); bounded
+        self.motion = Motion(config)
         self.top: Sighting | None = None      # the card last reported (or re-seen) on top
         self.reference: np.ndarray | None = None  # small grey frame when ``top`` was last seen
         self.region: np.ndarray | None = None     # mask of ``top`` on the small grey frame
@@ -114,9 +90,13 @@ class FlipTracker:
         self.buried = False  # the top card was reported as the next one covered it: it shows no more
         self.sizes: deque[tuple[float, float]] = deque(maxlen=15)  # of recent top cards: the usual card size
         self.odd_sizes = 0  # searches in a row whose every card had an unusual size
-        self.motions: deque[tuple[float, np.ndarray]] = deque(maxlen=6)  # recent (time, moving mask)
         self.settled = False  # the top card was last seen with nothing moving or resting around it
-        self.sharpness: deque[float] = deque(maxlen=9)  # of recent frames, to spot a blurred one
+        # the top card was seen with nothing resting around it (things may still move nearby): no fingers
+        # on it, so its middle changing since is something passing over it, not fingers leaving it
+        self.clear = False
+        # the middle of the top card was hidden since it was reported, whether or not that can be trusted
+        # (fingers leaving it hide nothing of its face, yet may change its middle)
+        self.passed = False
         self.frame: np.ndarray | None = None  # the latest frame (as given: only a reference is kept)
         self.face: Face | None = None  # the top card's face as last seen settled, to register later views on
 
@@ -127,19 +107,20 @@ class FlipTracker:
         self.index += 1
         now = self.index / self.fps if time is None else float(time)
         self.frame = frame
-        small = self._small(frame)
-        moving = self._moving(small, now)
-        self.recent.append((now, small))
+        small = self.motion.small(frame)
+        if self.motion.resized(small):  # the source changed resolution: start afresh
+            self._forget_regions()
+        moving = self.motion.feed(small, now)
         if moving is None:
             self.background = small  # the table before anything happened
             self.scene = small
             return []
-        self.motions.append((now, moving))
-        if self.top is not None and self.settled and self._hidden(small, self.reference, self.middle):
-            self.covered = True
+        if self.top is not None and not self.buried and self._hidden(small, self.reference, self.middle):
+            self.passed = True
+            self.covered = self.covered or self.settled or self.clear
         if self.dispute is not None:
             self._watch(self.dispute, small)
-        still = self._still(moving) and not self._blurred(small)
+        still = self._still(moving) and not self.motion.blurred(small)
         if not still:
             self.dirty = True
         elif self.top is not None and not self.settled and not self.buried and self._quiet_around(self.top, now):
@@ -169,71 +150,41 @@ class FlipTracker:
 
     def finish(self) -> list[TrackEvent]:
         """The stream ended: a card still disputed is reported (it did land)."""
-        if self.dispute is None or not self.recent:
+        if self.dispute is None or not self.motion.recent:
             return []
-        now, small = self.recent[-1]
-        return self._decide(self.dispute.favourite(), small, now, self._confidence(self.dispute))
+        now, small = self.motion.recent[-1]
+        return self._decide(self.dispute.favourite(), small, now, self.dispute.confidence())
 
     # -- cheap measures on the small grey frame ----------------------------------------------
-    def _small(self, frame: np.ndarray) -> np.ndarray:
-        """Grey, ``work_width`` wide (averaging away most sensor noise)."""
-        height, width = frame.shape[:2]
-        self.scale = self.config.work_width / width
-        size = (self.config.work_width, max(1, round(height * self.scale)))
-        grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
-        return cv2.resize(grey, size, interpolation=cv2.INTER_AREA).astype(np.float32)
-
-    def _changed(self, small: np.ndarray, before: np.ndarray) -> np.ndarray:
-        """Pixels that differ beyond ``motion_level`` once the overall
-        brightness of ``before`` is matched to ``small``, so light drifting
-        (or a camera adjusting its exposure) does not read as motion."""
-        gain = float(np.median(small)) / max(1.0, float(np.median(before)))
-        return np.abs(small - before * gain) > self.config.motion_level
-
-    def _moving(self, small: np.ndarray, now: float) -> np.ndarray | None:
-        """Pixels that changed since a frame at least ``still_lag`` ago (the
-        oldest kept if none is that old); None for the first frame."""
-        if not self.recent:
-            return None
-        if self.recent[0][1].shape != small.shape:  # the source changed resolution: start afresh
-            self.recent.clear()
-            self._forget_regions()
-            return None
-        before = next((s for t, s in reversed(self.recent) if now - t >= self.config.still_lag * 0.999),
-                      self.recent[0][1])
-        return self._changed(small, before)
-
     def _still(self, moving: np.ndarray) -> bool:
         if self.region is None:  # no pile yet: a hand anywhere is a small part of the whole picture
             return float(moving.mean()) <= self.config.empty_still_fraction
         return float(moving[self.region].mean()) <= self.config.still_fraction
 
-    def _blurred(self, small: np.ndarray) -> bool:
-        """Whether this frame is much less sharp than the frames before it (a
-        camera refocusing, a shaken table): no card is read from it."""
-        edges = float(np.abs(cv2.Laplacian(small, cv2.CV_32F)).mean()) / max(1.0, float(np.median(small)))
-        usual = float(np.median(self.sharpness)) if len(self.sharpness) >= 3 else edges
-        self.sharpness.append(edges)
-        return edges < self.config.blur_ratio * usual
-
     def _bare(self, sighting: Sighting, small: np.ndarray) -> bool:
+        """Whether nothing lies on or around ``sighting`` (see ``_ring_clear``),
+        or there is no view of the pile to tell."""
+        return self._ring_clear(sighting, small) is not False
+
+    def _ring_clear(self, sighting: Sighting, small: np.ndarray) -> bool | None:
         """Whether the surroundings of ``sighting`` (a ring ``bare_margin``
         wide just outside it) look as when the pile last rested: a card laid
         on the pile changes nothing outside its own outline, while a hand
         resting on it (holding it still, so nothing moves) covers some of the
-        ring too. A partial outline (read with a hand on the card) also fails."""
+        ring too. A partial outline (read with a hand on the card) also fails.
+        None when there is no view of the pile to compare with."""
         if self.scene is None:
-            return True
+            return None
         # the scene shows the pile under the top card (if that was laid on a settled pile), and the
         # top card itself once it settled; a card laid since is not in it: no view to compare with
         on_top = self.top is not None and sighting.card == self.top.card and \
             sighting.pose_distance(self.top) <= self.config.agree_tolerance
         if not (self.top is None or self.settled or (on_top and self.scene_valid)):
-            return True
+            return None
         ring = self._mask(sighting.corners, 1 + self.config.bare_margin) & \
             ~self._mask(sighting.corners, 1 + self.config.bare_gap)
         if not ring.any():
-            return True
+            return None
         return float(self._changed(small, self.scene)[ring].mean()) <= self.config.bare_fraction
 
     def _hidden(self, small: np.ndarray, before: np.ndarray | None, middle: np.ndarray | None) -> bool:
@@ -258,9 +209,12 @@ class FlipTracker:
         # a look while things still move elsewhere does not settle that they moved
         self.dirty, self.last_search = self.dirty and not still, now
         x0, y0, crop = self._crop(frame)
-        self.recognitions += 1
-        seen = [s.shifted(x0, y0) for s in self.recognise(crop)]
+        seen = self._look(crop, x0, y0)
         found = [s for s in seen if self._card_sized(s)]
+        if seen and not found and crop is not frame:
+            # the recogniser can find an outline cut short in the crop that the whole frame shows in full
+            seen = self._look(frame, 0, 0)
+            found = [s for s in seen if self._card_sized(s)]
         self.odd_sizes = self.odd_sizes + 1 if seen and not found else 0
         if self.odd_sizes >= self.config.relearn_size:
             self.sizes.clear()  # the usual size was learnt from bad outlines (or the camera moved)
@@ -274,6 +228,10 @@ class FlipTracker:
             return []
         self.misses = 0
         return self._consider(sighting, small, now)
+
+    def _look(self, image: np.ndarray, x0: int, y0: int) -> list[Sighting]:
+        self.recognitions += 1
+        return [s.shifted(x0, y0) for s in self.recognise(image)]
 
     def _crop(self, frame: np.ndarray) -> tuple[int, int, np.ndarray]:
         """The part of the frame where the next card will land: around the top
@@ -314,10 +272,7 @@ class FlipTracker:
     def _quiet_around(self, sighting: Sighting, now: float) -> bool:
         """Whether nothing moved near ``sighting`` (its outline grown by
         ``quiet_margin``) for ``quiet_time``: no hand is touching the card."""
-        area = self._mask(sighting.corners, 1 + self.config.quiet_margin)
-        recent = [m for t, m in self.motions if now - t <= self.config.quiet_time + 1e-6]
-        return bool(area.any()) and len(recent) >= 2 and \
-            all(float(m[area].mean()) <= self.config.still_fraction for m in recent)
+        return self.motion.quiet(self._mask(sighting.corners, 1 + self.config.quiet_margin), now)
 
     def _arrived(self, sighting: Sighting, small: np.ndarray) -> bool:
         """Before the first card, a "card" that was there from the start is a
@@ -340,11 +295,12 @@ class FlipTracker:
     # -- deciding ------------------------------------------------------------------------------
     def _consider(self, sighting: Sighting, small: np.ndarray, now: float) -> list[TrackEvent]:
         events: list[TrackEvent] = []
-        bare = self._bare(sighting, small)
-        if self.dispute is not None and self._interrupted(sighting):
+        clear = self._ring_clear(sighting, small)
+        bare = clear is not False
+        if self.dispute is not None and self.dispute.interrupted_by(sighting, self.config):
             # the next card covered one that was only waiting for the hand to go: it landed all the same
-            events = self._decide(self.dispute.sightings[-1], small, now, self._confidence(self.dispute),
-                                  buried=True)
+            events = self._decide(self.dispute.sightings[-1], small, now, self.dispute.confidence(),
+                                  buried=True, new=self.dispute.fresh)
             self.covered = True  # ``sighting`` lies on it: a new card even if of the same kind
         elif self.dispute is not None and bare and not self.dispute.bare and \
                 sighting.card != self.dispute.sightings[-1].card:
@@ -353,6 +309,8 @@ class FlipTracker:
         if self.dispute is None:
             self.dispute = Dispute(deque(maxlen=self.config.max_sightings), now)
         self.dispute.add(sighting)
+        # judged now, while the card shows: once the next card covers it, its face cannot be registered
+        self.dispute.fresh, self.dispute.clear = self._is_new(sighting), clear is True
         self.dispute.view, self.dispute.middle = small, self._mask(sighting.corners, 0.5)
         self.dispute.covered, self.dispute.released = False, False
         self.dispute.bare = self.dispute.bare or bare
@@ -360,7 +318,7 @@ class FlipTracker:
         # an unsure card is reported once nothing moves near it and no hand holds it
         calm = sighting.confidence >= self.config.hurried_confidence or (self._quiet_around(sighting, now) and bare)
         if (agreeing >= self.config.agree and calm) or self._is_sure(sighting):
-            events += self._decide(sighting, small, now, self._confidence(self.dispute))
+            events += self._decide(sighting, small, now, self.dispute.confidence())
         return events
 
     def _watch(self, dispute: Dispute, small: np.ndarray) -> None:
@@ -374,56 +332,46 @@ class FlipTracker:
         elif self._hidden(small, dispute.view, dispute.middle):
             dispute.covered = True
 
-    def _interrupted(self, sighting: Sighting) -> bool:
-        """Whether ``sighting`` shows another card in another pose than the
-        disputed one, which sightings had already agreed on: another kind,
-        or the same kind after something covered the disputed card."""
-        assert self.dispute is not None
-        last = self.dispute.sightings[-1]
-        other = last.card != sighting.card or self.dispute.covered  # covered: perhaps the same kind again
-        if not other or sighting.pose_distance(last) <= self.config.pose_tolerance:
-            return False
-        if self.dispute.agreeing(self.config.agree_tolerance) < self.config.agree:
-            return False
-        # a card only read with a hand on it may just read otherwise once the hand is gone
-        return self.dispute.covered or self.dispute.bare or self.dispute.released
-
     def _overdue(self, small: np.ndarray, now: float) -> list[TrackEvent]:
         """A card disputed for too long is reported with the best guess."""
         if self.dispute is None or now - self.dispute.since < self.config.max_wait:
             return []
-        return self._decide(self.dispute.favourite(), small, now, self._confidence(self.dispute))
+        return self._decide(self.dispute.favourite(), small, now, self.dispute.confidence())
 
     def _is_sure(self, sighting: Sighting) -> bool:
         return sighting.confidence >= self.config.instant_confidence and \
             sighting.margin >= self.config.instant_margin
 
-    def _confidence(self, dispute: Dispute) -> float:
-        """Mean confidence of the sightings of the favourite, scaled by its share of all votes."""
-        best = dispute.favourite().card
-        mine = [s.confidence for s in dispute.sightings if s.card == best]
-        share = dispute.votes[best] / max(1e-9, sum(dispute.votes.values()))
-        return float(np.mean(mine)) * share
+    def _is_new(self, sighting: Sighting) -> bool:
+        """Whether ``sighting`` shows another card than the top one."""
+        if self.top is None or sighting.card != self.top.card:
+            return True
+        # a top card never seen settled or clear may have been held: only its face, registered, tells
+        return (self.covered and self._moved(sighting)) or (self.passed and self._face_moved() is True)
 
     def _decide(self, sighting: Sighting, small: np.ndarray, now: float, confidence: float,
-                buried: bool = False) -> list[TrackEvent]:
-        """Report ``sighting`` when it is a new card; either way it is now the top
-        (``buried``: already under the next card, so not to be seen settled now)."""
-        new = self.top is None or sighting.card != self.top.card or (self.covered and self._moved(sighting))
-        bare = self._bare(sighting, small)
+                buried: bool = False, new: bool | None = None) -> list[TrackEvent]:
+        """Report ``sighting`` when it is a new card (``new``: as judged when
+        it was seen); either way it is now the top (``buried``: already under
+        the next card, so not to be seen settled now)."""
+        new = self._is_new(sighting) if new is None else new
+        clear = self._ring_clear(sighting, small)
+        bare = clear is not False
         if new:
             # the scene shows the pile as it was just before this card only if the last card was settled
             self.decided_at, self.scene_valid = now, self.top is None or self.settled
-        self.top, self.reference, self.covered, self.dispute = sighting, small, False, None
+        self.top, self.reference, self.covered, self.passed, self.dispute = sighting, small, False, False, None
         self.sizes.append((sighting.width, sighting.height))
         # seen while a hand may still touch it, the outline and the reference are not to be
-        # trusted: the next look once things rest replaces them before covering counts
+        # trusted: the next look once things rest replaces them; until then covering counts only
+        # if nothing lay around the card (``clear``)
         self.settled = not buried and self._quiet_around(sighting, now) and bare
         self.buried = buried
+        self.clear = bool(clear) and not buried
         if self.settled:
             self.scene, self.face = small, face_of(self.frame, sighting, self.config)
-        elif new:
-            self.face = None
+        elif new:  # a first view, perhaps with fingers on it: registration tells when it does not match
+            self.face = None if buried else face_of(self.frame, sighting, self.config)
         self.region = self._mask(sighting.corners, 1.0)
         self.middle = self._mask(sighting.corners, 0.5)
         if not new:
@@ -434,19 +382,14 @@ class FlipTracker:
 
     def _pose_tolerance(self, sighting: Sighting) -> float:
         """``pose_tolerance``, but never finer than outlines are in a small picture."""
-        floor = self.config.pose_floor * self.config.work_width / self.scale / max(1.0, sighting.width)
+        floor = self.config.pose_floor * self.config.work_width / self.motion.scale / max(1.0, sighting.width)
         return max(self.config.pose_tolerance, floor)
 
     def _mask(self, corners: np.ndarray, shrink: float) -> np.ndarray:
-        """The quad ``corners`` (frame pixels) scaled about its centre by
-        ``shrink``, as a mask of the small grey frame."""
-        height = round(self.recent[-1][1].shape[0]) if self.recent else 1
-        shape = self.recent[-1][1].shape if self.recent else (height, self.config.work_width)
-        center = corners.mean(axis=0)
-        quad = (center + (corners - center) * shrink) * self.scale
-        mask = np.zeros(shape, np.uint8)
-        cv2.fillConvexPoly(mask, np.round(quad).astype(np.int32), 1)
-        return mask.astype(bool)
+        return self.motion.mask(corners, shrink)
+
+    def _changed(self, small: np.ndarray, before: np.ndarray) -> np.ndarray:
+        return self.motion.changed(small, before)
 
     def _moved(self, sighting: Sighting) -> bool:
         """Whether ``sighting``, of the top card's kind, lies elsewhere than
@@ -471,4 +414,4 @@ class FlipTracker:
     def _forget_regions(self) -> None:
         self.face = self.scene = None
         self.top = self.reference = self.region = self.middle = None
-        self.dispute, self.covered, self.dirty = None, False, True
+        self.dispute, self.covered, self.dirty, self.clear, self.passed = None, False, True, False, False

@@ -1,0 +1,80 @@
+"""The cheap measures the tracker takes of every frame, on a small grey copy:
+what moved since a moment ago, whether the frame is blurred, and masks of
+cards on that copy."""
+from __future__ import annotations
+
+from collections import deque
+
+import cv2
+import numpy as np
+
+from .config import TrackerConfig
+
+
+class Motion:
+    """The recent frames, small and grey, and what moved in them (bounded)."""
+
+    def __init__(self, config: TrackerConfig) -> None:
+        self.config = config
+        self.recent: deque[tuple[float, np.ndarray]] = deque(maxlen=8)  # (time, small grey)
+        self.motions: deque[tuple[float, np.ndarray]] = deque(maxlen=6)  # (time, moving mask)
+        self.sharpness: deque[float] = deque(maxlen=9)  # of recent frames, to spot a blurred one
+        self.scale = 1.0  # small pixels per frame pixel
+
+    def small(self, frame: np.ndarray) -> np.ndarray:
+        """Grey, ``work_width`` wide (averaging away most sensor noise)."""
+        height, width = frame.shape[:2]
+        self.scale = self.config.work_width / width
+        size = (self.config.work_width, max(1, round(height * self.scale)))
+        grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+        return cv2.resize(grey, size, interpolation=cv2.INTER_AREA).astype(np.float32)
+
+    def resized(self, small: np.ndarray) -> bool:
+        """Whether ``small`` has another shape than the frames before (the source changed resolution)."""
+        return bool(self.recent) and self.recent[0][1].shape != small.shape
+
+    def feed(self, small: np.ndarray, now: float) -> np.ndarray | None:
+        """Pixels that changed since a frame at least ``still_lag`` ago (the
+        oldest kept if none is that old); None for the first frame (or the
+        first at a new resolution)."""
+        if self.resized(small):
+            self.recent.clear()
+        before = next((s for t, s in reversed(self.recent) if now - t >= self.config.still_lag * 0.999),
+                      self.recent[0][1] if self.recent else None)
+        self.recent.append((now, small))
+        if before is None:
+            return None
+        moving = self.changed(small, before)
+        self.motions.append((now, moving))
+        return moving
+
+    def changed(self, small: np.ndarray, before: np.ndarray) -> np.ndarray:
+        """Pixels that differ beyond ``motion_level`` once the overall
+        brightness of ``before`` is matched to ``small``, so light drifting
+        (or a camera adjusting its exposure) does not read as motion."""
+        gain = float(np.median(small)) / max(1.0, float(np.median(before)))
+        return np.abs(small - before * gain) > self.config.motion_level
+
+    def blurred(self, small: np.ndarray) -> bool:
+        """Whether this frame is much less sharp than the frames before it (a
+        camera refocusing, a shaken table): no card is read from it."""
+        edges = float(np.abs(cv2.Laplacian(small, cv2.CV_32F)).mean()) / max(1.0, float(np.median(small)))
+        usual = float(np.median(self.sharpness)) if len(self.sharpness) >= 3 else edges
+        self.sharpness.append(edges)
+        return edges < self.config.blur_ratio * usual
+
+    def quiet(self, area: np.ndarray, now: float) -> bool:
+        """Whether at most ``still_fraction`` of ``area`` moved in any frame of the last ``quiet_time``."""
+        recent = [m for t, m in self.motions if now - t <= self.config.quiet_time + 1e-6]
+        return bool(area.any()) and len(recent) >= 2 and \
+            all(float(m[area].mean()) <= self.config.still_fraction for m in recent)
+
+    def mask(self, corners: np.ndarray, shrink: float) -> np.ndarray:
+        """The quad ``corners`` (frame pixels) scaled about its centre by
+        ``shrink``, as a mask of the small grey frame."""
+        shape = self.recent[-1][1].shape if self.recent else (1, self.config.work_width)
+        center = corners.mean(axis=0)
+        quad = (center + (corners - center) * shrink) * self.scale
+        mask = np.zeros(shape, np.uint8)
+        cv2.fillConvexPoly(mask, np.round(quad).astype(np.int32), 1)
+        return mask.astype(bool)

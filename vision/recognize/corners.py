@@ -120,7 +120,9 @@ def _sized_like(corner: np.ndarray, u: np.ndarray, v: np.ndarray, known: np.ndar
     short = float(np.median(np.linalg.norm(known[:, 1] - known[:, 0], axis=1)))
     long_ = short * aspect
     c = corner[:, None, :]
-    return np.concatenate([
-        np.concatenate([c, c + long_ * u[:, None], c + long_ * u[:, None] + short * v[:, None], c + short * v[:, None]], axis=1),
-        np.concatenate([c, c + short * u[:, None], c + short * u[:, None] + long_ * v[:, None], c + long_ * v[:, None]], axis=1),
-    ]).astype(np.float32)
+
+    def rectangles(along_u: float, along_v: float) -> np.ndarray:
+        du, dv = along_u * u[:, None], along_v * v[:, None]
+        return np.concatenate([c, c + du, c + du + dv, c + dv], axis=1)
+
+    return np.concatenate([rectangles(long_, short), rectangles(short, long_)]).astype(np.float32)

@@ -181,21 +181,27 @@ def _overlap(a: np.ndarray, b: np.ndarray) -> bool:
 
 
 def _clear_of(quads: list[Quad], cards: list[Detection]) -> list[Quad]:
-    """The ``quads`` whose centre lies inside none of ``cards`` (convex)."""
+    """The ``quads`` whose centre lies inside none of ``cards``."""
     if not quads or not cards:
         return quads
     centres = np.array([q.corners for q in quads]).mean(axis=1)
     covered = np.zeros(len(quads), bool)
     for card in cards:
-        edges = np.roll(card.corners, -1, axis=0) - card.corners                   # (4, 2)
-        to_centre = centres[:, None, :] - card.corners[None]                       # (n, 4, 2)
-        cross = edges[None, :, 0] * to_centre[..., 1] - edges[None, :, 1] * to_centre[..., 0]
-        covered |= (cross >= 0).all(axis=1) | (cross <= 0).all(axis=1)
+        covered |= _inside_many(card.corners, centres)
     return [q for q, c in zip(quads, covered) if not c]
 
 
 def _inside(quad: np.ndarray, point: np.ndarray) -> bool:
-    return cv2.pointPolygonTest(quad.reshape(-1, 1, 2), (float(point[0]), float(point[1])), False) >= 0
+    return bool(_inside_many(quad, np.asarray(point)[None])[0])
+
+
+def _inside_many(quad: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Which of ``points`` (n, 2) lie inside or on the convex ``quad``: on
+    the same side of all four edges."""
+    edges = np.roll(quad, -1, axis=0) - quad                       # (4, 2)
+    to_point = points[:, None, :] - quad[None]                     # (n, 4, 2)
+    cross = edges[None, :, 0] * to_point[..., 1] - edges[None, :, 1] * to_point[..., 0]
+    return (cross >= 0).all(axis=1) | (cross <= 0).all(axis=1)
 
 
 __all__ = ["Recogniser"]

@@ -181,17 +181,17 @@ class FlipTracker:
             sighting.pose_distance(self.top) <= self.config.agree_tolerance
         if not (self.top is None or self.settled or (on_top and self.scene_valid)):
             return None
-        ring = self._mask(sighting.corners, 1 + self.config.bare_margin) & \
-            ~self._mask(sighting.corners, 1 + self.config.bare_gap)
+        ring = self.motion.mask(sighting.corners, 1 + self.config.bare_margin) & \
+            ~self.motion.mask(sighting.corners, 1 + self.config.bare_gap)
         if not ring.any():
             return None
-        return float(self._changed(small, self.scene)[ring].mean()) <= self.config.bare_fraction
+        return float(self.motion.changed(small, self.scene)[ring].mean()) <= self.config.bare_fraction
 
     def _hidden(self, small: np.ndarray, before: np.ndarray | None, middle: np.ndarray | None) -> bool:
         """Whether the ``middle`` of a card no longer looks as it did in ``before``."""
         if before is None or middle is None or not middle.any():
             return False
-        changed = self._changed(small, before)[middle]
+        changed = self.motion.changed(small, before)[middle]
         return float(changed.mean()) > self.config.covered_fraction
 
     # -- recognition -------------------------------------------------------------------------
@@ -262,7 +262,7 @@ class FlipTracker:
         was reported, that view is the reference; if not (fingers lay on it
         then), look again before trusting it."""
         assert self.region is not None and self.reference is not None
-        changed = self._changed(small, self.reference)[self.region]
+        changed = self.motion.changed(small, self.reference)[self.region]
         if float(changed.mean()) <= self.config.still_fraction:
             self.settled, self.reference, self.scene = True, small, small
             self.face = face_of(self.frame, self.top, self.config)
@@ -272,16 +272,16 @@ class FlipTracker:
     def _quiet_around(self, sighting: Sighting, now: float) -> bool:
         """Whether nothing moved near ``sighting`` (its outline grown by
         ``quiet_margin``) for ``quiet_time``: no hand is touching the card."""
-        return self.motion.quiet(self._mask(sighting.corners, 1 + self.config.quiet_margin), now)
+        return self.motion.quiet(self.motion.mask(sighting.corners, 1 + self.config.quiet_margin), now)
 
     def _arrived(self, sighting: Sighting, small: np.ndarray) -> bool:
         """Before the first card, a "card" that was there from the start is a
         pattern of the table (or a card not in play), not a revealed card."""
-        return self.top is not None or self._hidden(small, self.background, self._mask(sighting.corners, 0.5))
+        return self.top is not None or self._hidden(small, self.background, self.motion.mask(sighting.corners, 0.5))
 
     def _rests(self, sighting: Sighting, moving: np.ndarray) -> bool:
         """A card in the hand sweeping past is not on the pile: its own area must be still."""
-        mask = self._mask(sighting.corners, 1.0)
+        mask = self.motion.mask(sighting.corners, 1.0)
         return bool(mask.any()) and float(moving[mask].mean()) <= self.config.still_fraction
 
     def _on_pile(self, found: Sequence[Sighting]) -> Sighting | None:
@@ -311,7 +311,7 @@ class FlipTracker:
         self.dispute.add(sighting)
         # judged now, while the card shows: once the next card covers it, its face cannot be registered
         self.dispute.fresh, self.dispute.clear = self._is_new(sighting), clear is True
-        self.dispute.view, self.dispute.middle = small, self._mask(sighting.corners, 0.5)
+        self.dispute.view, self.dispute.middle = small, self.motion.mask(sighting.corners, 0.5)
         self.dispute.covered, self.dispute.released = False, False
         self.dispute.bare = self.dispute.bare or bare
         agreeing = self.dispute.agreeing(self.config.agree_tolerance)
@@ -372,8 +372,8 @@ class FlipTracker:
             self.scene, self.face = small, face_of(self.frame, sighting, self.config)
         elif new:  # a first view, perhaps with fingers on it: registration tells when it does not match
             self.face = None if buried else face_of(self.frame, sighting, self.config)
-        self.region = self._mask(sighting.corners, 1.0)
-        self.middle = self._mask(sighting.corners, 0.5)
+        self.region = self.motion.mask(sighting.corners, 1.0)
+        self.middle = self.motion.mask(sighting.corners, 0.5)
         if not new:
             return []
         return [TrackEvent(sighting.card, self.index, round(confidence, 3), sighting.runner_up,
@@ -384,12 +384,6 @@ class FlipTracker:
         """``pose_tolerance``, but never finer than outlines are in a small picture."""
         floor = self.config.pose_floor * self.config.work_width / self.motion.scale / max(1.0, sighting.width)
         return max(self.config.pose_tolerance, floor)
-
-    def _mask(self, corners: np.ndarray, shrink: float) -> np.ndarray:
-        return self.motion.mask(corners, shrink)
-
-    def _changed(self, small: np.ndarray, before: np.ndarray) -> np.ndarray:
-        return self.motion.changed(small, before)
 
     def _moved(self, sighting: Sighting) -> bool:
         """Whether ``sighting``, of the top card's kind, lies elsewhere than

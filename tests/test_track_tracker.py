@@ -4,8 +4,10 @@ stretch, light drifting, a blurred frame, another frame rate, a hand
 hovering over the pile; and its state machine with a stub recogniser:
 waiting for agreement, reporting the runner-up, not trusting a card read
 while a hand holds it, bounded memory, fast flips (a card read only once
-before the next covers it, a card that never settled), and an outline the
-recogniser cuts short in a crop."""
+before the next covers it, a card that never settled, a card of the top's
+kind laid turned on one read with fingers over it), an outline the
+recogniser cuts short in a crop, and a card foreshortened by a slanted
+camera."""
 from __future__ import annotations
 
 import dataclasses
@@ -284,14 +286,23 @@ def laid(*cards: np.ndarray, hand: bool = False) -> np.ndarray:
     """The table with cards (corners) laid in order, and perhaps a hand over the first."""
     frame = TABLE.copy()
     for corners in cards:
-        (x0, y0), (x1, y1) = corners.min(axis=0).astype(int), corners.max(axis=0).astype(int)
-        cv2.rectangle(frame, (x0, y0), (x1, y1), (230, 230, 230), -1)
+        middle = corners.mean(axis=0)
+        cv2.fillConvexPoly(frame, np.round(corners).astype(np.int32), (230, 230, 230))
         # a face, for motion to show and to register on
-        cv2.rectangle(frame, (x0 + 5, y0 + 5), (x1 - 5, y1 - 5), (40, 40, 40), 2)
-        cv2.circle(frame, ((x0 + x1) // 2, (y0 + y1) // 2), 9, (40, 40, 40), -1)
+        frame_inside = middle + (corners - middle) * 0.75
+        cv2.polylines(frame, [np.round(frame_inside).astype(np.int32)], True, (40, 40, 40), 2)
+        cv2.circle(frame, (int(middle[0]), int(middle[1])), 9, (40, 40, 40), -1)
     if hand:
         cv2.ellipse(frame, (60, 60), (45, 50), 0, 0, 360, (60, 90, 150), -1)
     return frame
+
+
+def turned(corners: np.ndarray, degrees: float, shift: tuple[float, float] = (0, 0)) -> np.ndarray:
+    """``corners`` turned about their middle, then shifted."""
+    angle = np.deg2rad(degrees)
+    rotation = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]], np.float32)
+    middle = corners.mean(axis=0)
+    return ((corners - middle) @ rotation.T + middle + np.float32(shift)).astype(np.float32)
 
 
 class Scripted:
@@ -377,3 +388,42 @@ def test_a_card_of_the_kind_on_top_counts_when_the_top_was_read_with_fingers_by_
         [(laid(below, FIRST, near), [second])] * 8
     events = run_script(Scripted(), script)
     assert notations(events) == "A S S"
+
+
+def fingers_over(frame: np.ndarray) -> np.ndarray:
+    """Fingers from the left, over a third of a card lying at ``FIRST``."""
+    return cv2.rectangle(frame.copy(), (16, 24), (58, 78), (60, 90, 150), -1)
+
+
+@pytest.mark.parametrize("degrees, counted", [(6.0, "A S S"), (0.0, "A S")])
+def test_a_card_of_the_kind_on_top_laid_turned_counts_when_fingers_hid_the_top(degrees, counted):
+    """The top card was only read with fingers over part of its face, so its
+    face registers on a later view poorly. A card of its kind laid turned
+    over it counts all the same, for the outlines confirm the move; a hand
+    passing over the same card, whose outline stays put, adds none."""
+    below = CORNERS + np.float32([10, 8])
+    after = turned(FIRST, degrees, (1, -1)) if degrees else FIRST
+    under, first, second = (dataclasses.replace(sighting(n, 0.97, "P", 0.6), corners=c)
+                            for n, c in (("A", below), ("S", FIRST), ("S", after)))
+    held = fingers_over(laid(below, FIRST))
+    shown = laid(below, FIRST, after) if degrees else laid(below, FIRST)
+    script = [(TABLE, [])] + [(laid(below), [under])] * 6 + [(held, []), (held, [first]),
+                                                              (laid(below, FIRST, hand=True), [])] + \
+        [(shown, [second])] * 8
+    events = run_script(Scripted(), script)
+    assert notations(events) == counted
+
+
+def test_a_card_turned_under_a_slanted_camera_is_card_sized():
+    """A camera looking at the pile at a slant shortens a card's long side
+    more when it lies one way than when turned: its outline is then wider
+    and shorter than the cards before, yet as large. Read once before the
+    next card covers it, it still counts."""
+    slanted = CORNERS.mean(axis=0) + (CORNERS - CORNERS.mean(axis=0)) * np.float32([43 / 40, 58 / 62])
+    cards = [dataclasses.replace(sighting(n, 0.97, "P", 0.6), corners=c)
+             for n, c in (("S", FIRST), ("M", slanted), ("A", FIRST))]
+    script = [(TABLE, [])] + [(laid(FIRST), [cards[0]])] * 6 + [(laid(FIRST, hand=True), [])] * 2 + \
+        [(laid(FIRST, slanted), [cards[1]])] * 3 + [(laid(FIRST, hand=True), [])] * 2 + \
+        [(laid(slanted, FIRST), [cards[2]])] * 6
+    events = run_script(Scripted(), script)
+    assert notations(events) == "S M A"

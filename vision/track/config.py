@@ -39,12 +39,17 @@ class TrackerConfig:
     face_width: int = 96
     # ... and only trusted when the registered faces correlate at least this well
     face_match: float = 0.8
+    # ... or, for a move the outlines confirm (beyond ``pose_tolerance``), this well: a card turned a few
+    # degrees shows the table through a corner of the registered middle
+    face_loose_match: float = 0.6
     # sightings of one card agree when their corners are within this (outlines with a hand near are rough)
     agree_tolerance: float = 0.06
-    # a sighting whose width differs more than this (fraction) from the top card's is another outline
+    # a sighting whose size (square root of its area) differs more than this (fraction) from the recent top
+    # cards' is another outline
     size_tolerance: float = 0.25
-    # ... or whose long side per short side differs more than this (fraction): part of a card
-    aspect_tolerance: float = 0.1
+    # ... or whose long side per short side differs more than this (fraction): part of a card (a slanted
+    # camera alone changes it by up to a tenth or so, as the card is turned)
+    aspect_tolerance: float = 0.15
     # after this many searches in a row finding only cards of an unusual size, the size is learnt anew
     relearn_size: int = 4
     # a card is seen undisturbed when nothing moved this far around it (per card size) for this long

@@ -55,10 +55,19 @@ def face_of(frame: np.ndarray | None, sighting: Sighting, config: TrackerConfig,
     return Face(patch, mask, quad, box, scale)
 
 
-def face_shift(before: Face, frame: np.ndarray, sighting: Sighting, config: TrackerConfig) -> float | None:
-    """How far the face seen ``before`` has moved in ``frame`` (mean corner
-    shift of its middle, per card width), cut from the same place; None when
-    the two views cannot be registered or match too poorly to tell."""
+@dataclass(frozen=True)
+class Shift:
+    """How far a face moved between two views (mean corner shift of its
+    middle, per card width), and how well the views matched once registered
+    (correlation, up to 1)."""
+
+    moved: float
+    match: float
+
+
+def face_shift(before: Face, frame: np.ndarray, sighting: Sighting, config: TrackerConfig) -> Shift | None:
+    """How far the face seen ``before`` has moved in ``frame``, cut from the
+    same place; None when the two views cannot be registered."""
     now = face_of(frame, sighting, config, before.box, before.scale)
     if now is None or now.patch.shape != before.patch.shape:
         return None
@@ -69,7 +78,5 @@ def face_shift(before: Face, frame: np.ndarray, sighting: Sighting, config: Trac
                                            before.mask, 1)
     except cv2.error:  # did not converge: the faces are too unlike to tell
         return None
-    if match < config.face_match:
-        return None
     moved = np.linalg.norm(np.c_[before.quad, np.ones(4)] @ warp.T - before.quad, axis=1).mean()
-    return float(moved) / config.face_width
+    return Shift(float(moved) / config.face_width, float(match))

@@ -246,16 +246,17 @@ class FlipTracker:
         return x0, y0, frame[y0:y1, x0:x1]
 
     def _card_sized(self, sighting: Sighting) -> bool:
-        """Cards of one pile all look the same size to a fixed camera; an
+        """Cards of one pile all cover the same area to a fixed camera; an
         outline much larger or smaller (two cards merged, a hand's edge) is
-        not the top card."""
+        not the top card. The sides are compared more loosely: a camera
+        looking at the pile at a slant foreshortens a card's sides by how
+        it is turned, but not its area."""
         if not self.sizes:
             return True
         width, height = np.median(np.array(self.sizes), axis=0)
-        tolerance = self.config.size_tolerance
+        size = np.sqrt(sighting.width * sighting.height / (width * height))
         aspect = (sighting.height / max(1.0, sighting.width)) / (height / width)
-        return abs(sighting.width / width - 1) <= tolerance and abs(sighting.height / height - 1) <= tolerance \
-            and abs(aspect - 1) <= self.config.aspect_tolerance
+        return abs(size - 1) <= self.config.size_tolerance and abs(aspect - 1) <= self.config.aspect_tolerance
 
     def _settle(self, small: np.ndarray) -> None:
         """Nothing moves around the top card any more: if it looks as when it
@@ -347,7 +348,7 @@ class FlipTracker:
         if self.top is None or sighting.card != self.top.card:
             return True
         # a top card never seen settled or clear may have been held: only its face, registered, tells
-        return (self.covered and self._moved(sighting)) or (self.passed and self._face_moved() is True)
+        return (self.covered and self._moved(sighting)) or (self.passed and self._face_moved(sighting) is True)
 
     def _decide(self, sighting: Sighting, small: np.ndarray, now: float, confidence: float,
                 buried: bool = False, new: bool | None = None) -> list[TrackEvent]:
@@ -389,21 +390,29 @@ class FlipTracker:
         """Whether ``sighting``, of the top card's kind, lies elsewhere than
         the top card: by the faces when they can be registered (far finer than
         outlines, which a hand near the card makes rough), else by the outlines."""
-        moved = self._face_moved()
+        moved = self._face_moved(sighting)
         if moved is None:
             return sighting.pose_distance(self.top) > self._pose_tolerance(sighting)
         return moved
 
-    def _face_moved(self) -> bool | None:
+    def _face_moved(self, sighting: Sighting) -> bool | None:
         """Whether the top card's face now lies elsewhere than when it was last
         seen settled, by more than ``face_shift``: registered on the picture, a
         card of the same kind laid almost exactly on the last one is still
         seen to differ, while a hand passing over leaves the face as it was.
+        A looser match will do for a move that ``sighting``'s outline shows too.
         None when unsure (no settled view, the faces do not match well)."""
         if self.face is None or self.top is None or self.frame is None:
             return None
         shift = face_shift(self.face, self.frame, self.top, self.config)
-        return None if shift is None else shift > self.config.face_shift
+        if shift is None or shift.match < self.config.face_loose_match:
+            return None
+        if shift.match >= self.config.face_match:
+            return shift.moved > self.config.face_shift
+        tolerance = self._pose_tolerance(sighting)
+        if shift.moved > tolerance and sighting.pose_distance(self.top) > tolerance:
+            return True
+        return None
 
     def _forget_regions(self) -> None:
         self.face = self.scene = None

@@ -5,7 +5,9 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.backgrounds import table_background
 from vision.datasets import Art
+from vision.recognize import pipeline
 from vision.recognize.config import DEFAULT_CONFIG
 from vision.recognize.corners import corner_hypotheses
 from vision.recognize.detect import EdgeChains, detect, fit_quads, order_corners, reduce
@@ -163,6 +165,24 @@ def test_a_card_whose_outline_merges_with_a_checked_cloth_is_found_from_its_prin
     assert [d.card for d in Recogniser(DECK).recognise(image)] == [card]
     without = dataclasses.replace(DEFAULT_CONFIG, inner_frame_scale=1.0)
     assert Recogniser(ReferenceDeck.from_faces(ART.faces.items(), without)).recognise(image) == []
+
+
+def test_weak_glances_whose_outlines_run_along_no_edges_are_not_aligned(monkeypatch):
+    """On a busy table many patterns glance weakly like a card; those whose
+    outline no edges run along are left unaligned, and the card is found all
+    the same."""
+    aligned = []
+    monkeypatch.setattr(pipeline, "refine", lambda *args, **kwargs: aligned.append(1) or refine(*args, **kwargs))
+    table = table_background("busy", (1280, 720), np.random.default_rng(0))
+    card = next(c for c in ART.faces if c.notation == "S")
+    image = place(ART.faces[card], (TRUTH - TRUTH.mean(axis=0)) * 0.5 + np.float32([640, 360]), table=table)
+    counts = {}
+    for support in (0.0, DEFAULT_CONFIG.weak_min_support):
+        aligned.clear()
+        config = dataclasses.replace(DEFAULT_CONFIG, weak_min_support=support)
+        assert [d.card for d in Recogniser(ReferenceDeck.from_faces(ART.faces.items(), config)).recognise(image)] == [card]
+        counts[support] = len(aligned)
+    assert counts[DEFAULT_CONFIG.weak_min_support] < counts[0.0]
 
 
 def test_an_empty_table_reports_nothing():

@@ -77,6 +77,10 @@ class VisionConfig:
     # outlines glancing below this are weak; only a few of them are aligned per image
     weak_glance: float = 0.5
     max_weak_alignments: int = 6
+    # ... and only if their rough outline is already edged this well (as min_outline_support
+    # below): a table's pattern that glances weakly mostly has a side along no edge, while
+    # a card that glances weakly (blur, glare) still has edged sides
+    weak_min_support: float = 0.6
     # a card's sides are edges: the fraction of side points that must have a strong
     # gradient (on the reduced image) at right angles to the side within reach pixels
     min_outline_support: float = 0.6

@@ -35,6 +35,9 @@ class TrackerConfig:
     # outlines) moved more than this (mean corner shift, per card width): a card of the same kind laid
     # almost exactly on the last one; a hand passing over leaves the face where it was
     face_shift: float = 0.006
+    # ... or this, when that face was taken with no view of the card's surroundings to tell that no fingers
+    # touched it (a fingertip on the face shifts the registration by up to a pixel)
+    unclear_face_shift: float = 0.012
     # the face is registered on a copy this many pixels across the card (precise to ~0.05 px)
     face_width: int = 96
     # ... and only trusted when the registered faces correlate at least this well

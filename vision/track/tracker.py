@@ -99,6 +99,7 @@ class FlipTracker:
         self.passed = False
         self.frame: np.ndarray | None = None  # the latest frame (as given: only a reference is kept)
         self.face: Face | None = None  # the top card's face as last seen settled, to register later views on
+        self.face_clear = False  # ... seen with nothing on or around the card (not for want of a view)
 
     # -- per frame -------------------------------------------------------------------------
     def feed(self, frame: np.ndarray, time: float | None = None) -> list[TrackEvent]:
@@ -265,6 +266,7 @@ class FlipTracker:
         assert self.region is not None and self.reference is not None
         changed = self.motion.changed(small, self.reference)[self.region]
         if float(changed.mean()) <= self.config.still_fraction:
+            self.face_clear = self._ring_clear(self.top, small) is True
             self.settled, self.reference, self.scene = True, small, small
             self.face = face_of(self.frame, self.top, self.config)
         else:
@@ -370,9 +372,10 @@ class FlipTracker:
         self.buried = buried
         self.clear = bool(clear) and not buried
         if self.settled:
-            self.scene, self.face = small, face_of(self.frame, sighting, self.config)
+            self.scene, self.face, self.face_clear = small, face_of(self.frame, sighting, self.config), self.clear
         elif new:  # a first view, perhaps with fingers on it: registration tells when it does not match
             self.face = None if buried else face_of(self.frame, sighting, self.config)
+            self.face_clear = self.clear
         self.region = self.motion.mask(sighting.corners, 1.0)
         self.middle = self.motion.mask(sighting.corners, 0.5)
         if not new:
@@ -408,7 +411,9 @@ class FlipTracker:
         if shift is None or shift.match < self.config.face_loose_match:
             return None
         if shift.match >= self.config.face_match:
-            return shift.moved > self.config.face_shift
+            # fingers on the card when its face was taken pull the registration a little
+            least = self.config.face_shift if self.face_clear else self.config.unclear_face_shift
+            return shift.moved > least
         tolerance = self._pose_tolerance(sighting)
         if shift.moved > tolerance and sighting.pose_distance(self.top) > tolerance:
             return True

@@ -5,7 +5,6 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Sequence
 
-import cv2
 import numpy as np
 from threadpoolctl import ThreadpoolController
 
@@ -119,8 +118,8 @@ class Recogniser:
 @dataclass(frozen=True)
 class _Scene:
     """One image as the stages see it: full size, its edge chains (with the
-    reduced copy), the gray levels alignment works on and, once a card is to
-    be kept, the gradients its outline is checked against."""
+    reduced copy), the scales alignment works on and, once a card is to be
+    kept, the gradients its outline is checked against."""
 
     image: np.ndarray
     chains: EdgeChains
@@ -133,7 +132,7 @@ class _Scene:
     @classmethod
     def of(cls, image: np.ndarray, config: VisionConfig) -> _Scene:
         chains = EdgeChains.of(image, config)
-        return cls(image, chains, _GrayLevels(((chains.small, chains.scale), (image, 1.0))))
+        return cls(image, chains, ((chains.small, chains.scale), (image, 1.0)))
 
 
 class _Budget:
@@ -163,24 +162,6 @@ def _blas() -> ThreadpoolController:
 def _oriented(match: Match, quad: Quad) -> Detection:
     """The detection with its corners in face order (turned when upside down)."""
     return Detection(match, quad.turned().corners if match.upside_down else quad.corners)
-
-
-class _GrayLevels(Sequence[tuple[np.ndarray, float]]):
-    """(gray image, scale) pairs for alignment, each converted only when first
-    needed: most images have no outline that needs aligning at full size."""
-
-    def __init__(self, images: tuple[tuple[np.ndarray, float], ...]) -> None:
-        self._images = images
-        self._gray: dict[int, np.ndarray] = {}
-
-    def __len__(self) -> int:
-        return len(self._images)
-
-    def __getitem__(self, index):  # type: ignore[no-untyped-def]
-        image, scale = self._images[index]
-        if index not in self._gray:
-            self._gray[index] = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
-        return self._gray[index], scale
 
 
 def _overlap(a: np.ndarray, b: np.ndarray) -> bool:

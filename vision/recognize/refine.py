@@ -21,8 +21,8 @@ from .types import Quad
 def refine(levels: Sequence[tuple[np.ndarray, float]], quad: Quad, templates: Sequence[np.ndarray],
            config: VisionConfig = DEFAULT_CONFIG, look: Callable[[Quad], float] | None = None) -> Quad | None:
     """``quad`` (corners in face order, image pixels) aligned to the reference
-    face, step by step as ``config.refine_steps`` says. ``levels`` pairs a gray
-    image (float32) with its scale (its pixels per image pixel); ``templates``
+    face, step by step as ``config.refine_steps`` says. ``levels`` pairs an
+    image (BGR or gray) with its scale (its pixels per image pixel); ``templates``
     is the face in gray at each step's size. ``look``, when given, says how
     much an outline looks like the card; ``None`` comes back when a step's
     result looks less so than that step's ``go_on``. A step that fails ends
@@ -33,8 +33,8 @@ def refine(levels: Sequence[tuple[np.ndarray, float]], quad: Quad, templates: Se
     result, steps, index = None, config.refine_steps, 0
     while index < len(steps):
         step, template = steps[index], templates[index]
-        gray, scale = levels[step.level]
-        aligned = align(gray, (result or quad).scaled(scale), template, step, config)
+        image, scale = levels[step.level]
+        aligned = align(image, (result or quad).scaled(scale), template, step, config)
         index += 1
         last = index == len(steps)
         if aligned is None:
@@ -53,13 +53,15 @@ def refine(levels: Sequence[tuple[np.ndarray, float]], quad: Quad, templates: Se
     return result
 
 
-def align(gray: np.ndarray, quad: Quad, template: np.ndarray, step: AlignStep,
+def align(image: np.ndarray, quad: Quad, template: np.ndarray, step: AlignStep,
           config: VisionConfig = DEFAULT_CONFIG) -> Quad | None:
     """One ECC alignment of ``quad`` with ``template`` (float32 gray), in
-    ``gray``'s pixels, with ``step``'s iterations and context."""
+    ``image``'s pixels (BGR or gray), with ``step``'s iterations and context."""
     height, width = template.shape
     face = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
-    origin, roi = _region(gray, quad.corners, step.context)
+    origin, roi = _region(image, quad.corners, step.context)
+    # only the region is turned gray: a full-size image is mostly not aligned on
+    roi = (cv2.cvtColor(roi, cv2.COLOR_BGR2GRAY) if roi.ndim == 3 else roi).astype(np.float32)
     fit = _fit(quad, width, config)
     if fit < 1.0:
         roi = cv2.resize(roi, None, fx=fit, fy=fit, interpolation=cv2.INTER_AREA)
@@ -85,10 +87,10 @@ def _fit(quad: Quad, template_width: int, config: VisionConfig) -> float:
     return min(1.0, config.refine_fit * template_width / max(float(card_width), 1.0))
 
 
-def _region(gray: np.ndarray, corners: np.ndarray, context: float) -> tuple[np.ndarray, np.ndarray]:
+def _region(image: np.ndarray, corners: np.ndarray, context: float) -> tuple[np.ndarray, np.ndarray]:
     """The part of the image around ``corners`` (ECC differentiates all of its input)."""
     low, high = corners.min(axis=0), corners.max(axis=0)
     pad = context * (high - low)
     x0, y0 = np.maximum(0, np.floor(low - pad)).astype(int)
-    x1, y1 = np.minimum([gray.shape[1], gray.shape[0]], np.ceil(high + pad)).astype(int)
-    return np.array([x0, y0], np.float32), gray[y0:y1, x0:x1]
+    x1, y1 = np.minimum([image.shape[1], image.shape[0]], np.ceil(high + pad)).astype(int)
+    return np.array([x0, y0], np.float32), image[y0:y1, x0:x1]

@@ -6,8 +6,9 @@ waiting for agreement, reporting the runner-up, not trusting a card read
 while a hand holds it, bounded memory, fast flips (a card read only once
 before the next covers it, a card that never settled, a card of the top's
 kind laid turned on one read with fingers over it), an outline the
-recogniser cuts short in a crop, and a card foreshortened by a slanted
-camera."""
+recogniser cuts short in a crop, a card foreshortened by a slanted camera,
+and fingers on or by a card when it was read (a face taken with a fingertip
+on it, an outline grown around them), which add no card."""
 from __future__ import annotations
 
 import dataclasses
@@ -440,5 +441,24 @@ def test_fingertips_on_a_face_taken_with_no_view_around_it_add_no_card():
     script = [(TABLE, [])] + [(laid(below), [under])] * 2 + [(held, []), (held, [top]),
                                                               (laid(below, FIRST, hand=True), [])] + \
         [(laid(below, FIRST), [top])] * 8
+    events = run_script(Scripted(), script)
+    assert notations(events) == "A S"
+
+
+def test_a_card_read_with_fingers_merged_into_its_outline_is_not_counted_again():
+    """Fingers still fidgeting at its edge, the card was read with an outline
+    grown around them, not yet agreed on; once a hand has passed and the
+    fingers are gone, it reads with its own, smaller outline inside the
+    first: the same card, not one laid on it."""
+    below = CORNERS + np.float32([10, 8])
+    middle = FIRST.mean(axis=0)
+    grown = (middle + (FIRST - middle) * np.float32([1.15, 1.1])).astype(np.float32)
+    under, held_top, top = (dataclasses.replace(sighting(n, 0.8, "P", 0.6), corners=c)
+                            for n, c in (("A", below), ("S", grown), ("S", FIRST)))
+    # the hand draws back to fingertips along the card's left edge, never quite still
+    fidgeting = [cv2.rectangle(laid(below, FIRST), (left, 40 + dy), (40, 70 + dy), (20, 30, 50), -1)
+                 for left, dy in ((16, 0), (16, 4), (35, 0), (35, 4))]
+    script = [(TABLE, [])] + [(laid(below), [under])] * 6 + [(frame, [held_top]) for frame in fidgeting] + \
+        [(laid(below, FIRST, hand=True), [])] + [(laid(below, FIRST), [top])] * 8
     events = run_script(Scripted(), script)
     assert notations(events) == "A S"

@@ -53,6 +53,10 @@ class TrackerConfig:
     # ... or whose long side per short side differs more than this (fraction): part of a card (a slanted
     # camera alone changes it by up to a tenth or so, as the card is turned)
     aspect_tolerance: float = 0.15
+    # an outline of the card on top this much larger (fraction) than a later one of its kind, holding it
+    # within ``merged_margin`` (fraction), had fingers merged into it: the later one is the same card
+    merged_growth: float = 0.08
+    merged_margin: float = 0.03
     # after this many searches in a row finding only cards of an unusual size, the size is learnt anew
     relearn_size: int = 4
     # a card is seen undisturbed when nothing moved this far around it (per card size) for this long

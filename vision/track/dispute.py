@@ -59,6 +59,8 @@ class Dispute:
         other = last.card != sighting.card or self.covered  # covered: perhaps the same kind again
         if not other or sighting.pose_distance(last) <= config.pose_tolerance:
             return False
+        if last.card == sighting.card and last.encloses(sighting, config.merged_growth, config.merged_margin):
+            return False  # the fingers that held it have gone
         if self.agreeing(config.agree_tolerance) >= config.agree:
             # a card only read with a hand on it may just read otherwise once the hand is gone
             return self.covered or self.bare or self.released

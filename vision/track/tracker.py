@@ -29,7 +29,9 @@ Covering is only trusted once the top card was seen with nothing moving
 around it, or at least nothing lying around it, so fingers leaving a card
 they held are not taken for a new card; a top card only ever seen with
 fingers by it (the next hand came at once) counts as covered by one of its
-kind when its face, registered on that first view, has moved.
+kind when its face, registered on that first view, has moved. An outline
+read with fingers merged into it encloses the card's own, later outline:
+that is the same card.
 A card of the same kind laid almost exactly on the last one (a millimetre, a
 degree: finer than outlines) is told apart by registering the face itself,
 at full resolution, on how it looked when it last settled.
@@ -349,6 +351,8 @@ class FlipTracker:
         """Whether ``sighting`` shows another card than the top one."""
         if self.top is None or sighting.card != self.top.card:
             return True
+        if self.top.encloses(sighting, self.config.merged_growth, self.config.merged_margin):
+            return False  # read before with fingers merged into its outline
         # a top card never seen settled or clear may have been held: only its face, registered, tells
         return (self.covered and self._moved(sighting)) or (self.passed and self._face_moved(sighting) is True)
 

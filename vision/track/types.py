@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from companion.engine import Card
@@ -43,6 +44,16 @@ class Sighting:
         """The same sighting in the coordinates of a larger frame."""
         corners = (self.corners + np.array([dx, dy], np.float32)).astype(np.float32)
         return Sighting(self.card, self.confidence, self.runner_up, self.runner_up_confidence, corners)
+
+    def encloses(self, other: Sighting, growth: float, margin: float) -> bool:
+        """Whether this outline is ``other``'s grown by fingers: at least
+        ``growth`` larger (square root of the area ratio, less one) with all of
+        ``other`` inside it, grown by ``margin`` of its width."""
+        if np.sqrt(self.width * self.height / max(1.0, other.width * other.height)) < 1 + growth:
+            return False
+        center = self.center
+        grown = (center + (self.corners - center) * (1 + margin)).astype(np.float32)
+        return all(cv2.pointPolygonTest(grown, (float(x), float(y)), False) >= 0 for x, y in other.corners)
 
     def pose_distance(self, other: Sighting) -> float:
         """Mean corner displacement per card width; a card read upside down

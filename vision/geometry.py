@@ -111,3 +111,12 @@ def is_convex(quad: np.ndarray) -> bool:
     edges = np.roll(quad, -1, axis=0) - quad
     cross = edges[:, 0] * np.roll(edges, -1, axis=0)[:, 1] - edges[:, 1] * np.roll(edges, -1, axis=0)[:, 0]
     return bool(np.all(cross > 0) or np.all(cross < 0))
+
+
+def inside_convex(quad: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Which of ``points`` (n, 2) lie inside or on the convex ``quad``: on
+    the same side of all four edges."""
+    edges = np.roll(quad, -1, axis=0) - quad                       # (4, 2)
+    to_point = points[:, None, :] - quad[None]                     # (n, 4, 2)
+    cross = edges[None, :, 0] * to_point[..., 1] - edges[None, :, 1] * to_point[..., 0]
+    return (cross >= 0).all(axis=1) | (cross <= 0).all(axis=1)

@@ -8,6 +8,7 @@ from typing import Sequence
 import numpy as np
 from threadpoolctl import ThreadpoolController
 
+from ..geometry import inside_convex
 from .config import VisionConfig
 from .corners import corner_hypotheses
 from .detect import EdgeChains, outline_quads
@@ -176,21 +177,12 @@ def _clear_of(quads: list[Quad], cards: list[Detection]) -> list[Quad]:
     centres = np.array([q.corners for q in quads]).mean(axis=1)
     covered = np.zeros(len(quads), bool)
     for card in cards:
-        covered |= _inside_many(card.corners, centres)
+        covered |= inside_convex(card.corners, centres)
     return [q for q, c in zip(quads, covered) if not c]
 
 
 def _inside(quad: np.ndarray, point: np.ndarray) -> bool:
-    return bool(_inside_many(quad, np.asarray(point)[None])[0])
-
-
-def _inside_many(quad: np.ndarray, points: np.ndarray) -> np.ndarray:
-    """Which of ``points`` (n, 2) lie inside or on the convex ``quad``: on
-    the same side of all four edges."""
-    edges = np.roll(quad, -1, axis=0) - quad                       # (4, 2)
-    to_point = points[:, None, :] - quad[None]                     # (n, 4, 2)
-    cross = edges[None, :, 0] * to_point[..., 1] - edges[None, :, 1] * to_point[..., 0]
-    return (cross >= 0).all(axis=1) | (cross <= 0).all(axis=1)
+    return bool(inside_convex(quad, np.asarray(point)[None])[0])
 
 
 __all__ = ["Recogniser"]

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import cv2
 import numpy as np
 
 from companion.engine import Card
+
+from ..geometry import inside_convex
 
 
 @dataclass(frozen=True, eq=False)
@@ -52,8 +53,7 @@ class Sighting:
         if np.sqrt(self.width * self.height / max(1.0, other.width * other.height)) < 1 + growth:
             return False
         center = self.center
-        grown = (center + (self.corners - center) * (1 + margin)).astype(np.float32)
-        return all(cv2.pointPolygonTest(grown, (float(x), float(y)), False) >= 0 for x, y in other.corners)
+        return bool(inside_convex(center + (self.corners - center) * (1 + margin), other.corners).all())
 
     def pose_distance(self, other: Sighting) -> float:
         """Mean corner displacement per card width; a card read upside down

@@ -398,9 +398,11 @@ class FlipTracker:
         the top card: by the faces when they can be registered (far finer than
         outlines, which a hand near the card makes rough), else by the outlines."""
         moved = self._face_moved(sighting)
-        if moved is None:
-            return sighting.pose_distance(self.top) > self._pose_tolerance(sighting)
-        return moved
+        return self._outline_moved(sighting) if moved is None else moved
+
+    def _outline_moved(self, sighting: Sighting) -> bool:
+        assert self.top is not None
+        return sighting.pose_distance(self.top) > self._pose_tolerance(sighting)
 
     def _face_moved(self, sighting: Sighting) -> bool | None:
         """Whether the top card's face now lies elsewhere than when it was last
@@ -418,8 +420,7 @@ class FlipTracker:
             # fingers on the card when its face was taken pull the registration a little
             least = self.config.face_shift if self.face_clear else self.config.unclear_face_shift
             return shift.moved > least
-        tolerance = self._pose_tolerance(sighting)
-        if shift.moved > tolerance and sighting.pose_distance(self.top) > tolerance:
+        if shift.moved > self._pose_tolerance(sighting) and self._outline_moved(sighting):
             return True
         return None
 

@@ -185,6 +185,23 @@ def test_weak_glances_whose_outlines_run_along_no_edges_are_not_aligned(monkeypa
     assert counts[DEFAULT_CONFIG.weak_min_support] < counts[0.0]
 
 
+def test_outlines_far_smaller_than_every_card_kept_are_not_aligned(monkeypatch):
+    """Once a card is kept, the table's card-like patterns a fraction of its
+    size are left unaligned; the card is found all the same."""
+    aligned = []
+    monkeypatch.setattr(pipeline, "refine", lambda *args, **kwargs: aligned.append(1) or refine(*args, **kwargs))
+    table = table_background("busy", (1280, 720), np.random.default_rng(2))
+    card = next(c for c in ART.faces if c.notation == "S")
+    image = place(ART.faces[card], TRUTH, table=table)
+    counts = {}
+    for ratio in (0.0, DEFAULT_CONFIG.min_size_of_kept):
+        aligned.clear()
+        config = dataclasses.replace(DEFAULT_CONFIG, min_size_of_kept=ratio)
+        assert [d.card for d in Recogniser(ReferenceDeck.from_faces(ART.faces.items(), config)).recognise(image)] == [card]
+        counts[ratio] = len(aligned)
+    assert counts[DEFAULT_CONFIG.min_size_of_kept] < counts[0.0]
+
+
 def test_an_empty_table_reports_nothing():
     rng = np.random.default_rng(3)
     image = np.full((720, 1280, 3), (40, 70, 120), np.uint8)

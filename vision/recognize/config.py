@@ -81,6 +81,10 @@ class VisionConfig:
     # below): a table's pattern that glances weakly mostly has a side along no edge, while
     # a card that glances weakly (blur, glare) still has edged sides
     weak_min_support: float = 0.6
+    # an outline smaller than this fraction of every card kept so far is not aligned: cards
+    # are one size at about one distance (a camera at a slant shows the far ones at 0.4 of
+    # the near ones), while a checked cloth is full of card-like squares a fraction as large
+    min_size_of_kept: float = 0.3
     # a card's sides are edges: the fraction of side points that must have a strong
     # gradient (on the reduced image) at right angles to the side within reach pixels
     min_outline_support: float = 0.6

@@ -61,6 +61,8 @@ class Recogniser:
                 continue  # another outline of a card already kept: costs nothing
             if not budget.take(detection.confidence):
                 break  # spent; a lower glance is no more worth aligning than this one
+            if self._dwarfed(detection, kept):
+                continue  # after the budget, which it should not free for other patterns
             if not self._worth_aligning(scene, detection):
                 continue
             detection = self.aligned(scene, detection)
@@ -75,6 +77,13 @@ class Recogniser:
         check costs a tenth of an alignment."""
         return rough.confidence >= self.config.weak_glance or \
             outline_support(scene.gradients, rough.corners, self.config) >= self.config.weak_min_support
+
+    def _dwarfed(self, rough: Detection, kept: list[Detection]) -> bool:
+        """Whether ``rough`` is far smaller than every card kept so far. Cards
+        are one size and lie at about one distance from the camera, so such an
+        outline is a pattern of the table or a detail of a card."""
+        smallest = min((Quad(k.corners).area for k in kept), default=0.0)
+        return Quad(rough.corners).area < self.config.min_size_of_kept * smallest
 
     def _is_new_card(self, scene: _Scene, detection: Detection, kept: list[Detection]) -> bool:
         """Confident, clear of the cards kept so far, and outlined by edges."""

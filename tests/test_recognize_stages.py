@@ -167,39 +167,39 @@ def test_a_card_whose_outline_merges_with_a_checked_cloth_is_found_from_its_prin
     assert Recogniser(ReferenceDeck.from_faces(ART.faces.items(), without)).recognise(image) == []
 
 
+def _alignments_with_and_without(setting: str, image: np.ndarray, card, monkeypatch) -> tuple[int, int]:
+    """How many outlines are aligned in ``image`` with ``setting`` at its
+    default and at 0; either way ``card`` alone is found."""
+    aligned = []
+    monkeypatch.setattr(pipeline, "refine", lambda *args, **kwargs: aligned.append(1) or refine(*args, **kwargs))
+    counts = []
+    for value in (getattr(DEFAULT_CONFIG, setting), 0.0):
+        aligned.clear()
+        config = dataclasses.replace(DEFAULT_CONFIG, **{setting: value})
+        assert [d.card for d in Recogniser(ReferenceDeck.from_faces(ART.faces.items(), config)).recognise(image)] == [card]
+        counts.append(len(aligned))
+    return counts[0], counts[1]
+
+
 def test_weak_glances_whose_outlines_run_along_no_edges_are_not_aligned(monkeypatch):
     """On a busy table many patterns glance weakly like a card; those whose
     outline no edges run along are left unaligned, and the card is found all
     the same."""
-    aligned = []
-    monkeypatch.setattr(pipeline, "refine", lambda *args, **kwargs: aligned.append(1) or refine(*args, **kwargs))
     table = table_background("busy", (1280, 720), np.random.default_rng(0))
     card = next(c for c in ART.faces if c.notation == "S")
     image = place(ART.faces[card], (TRUTH - TRUTH.mean(axis=0)) * 0.5 + np.float32([640, 360]), table=table)
-    counts = {}
-    for support in (0.0, DEFAULT_CONFIG.weak_min_support):
-        aligned.clear()
-        config = dataclasses.replace(DEFAULT_CONFIG, weak_min_support=support)
-        assert [d.card for d in Recogniser(ReferenceDeck.from_faces(ART.faces.items(), config)).recognise(image)] == [card]
-        counts[support] = len(aligned)
-    assert counts[DEFAULT_CONFIG.weak_min_support] < counts[0.0]
+    with_gate, without = _alignments_with_and_without("weak_min_support", image, card, monkeypatch)
+    assert with_gate < without
 
 
 def test_outlines_far_smaller_than_every_card_kept_are_not_aligned(monkeypatch):
     """Once a card is kept, the table's card-like patterns a fraction of its
     size are left unaligned; the card is found all the same."""
-    aligned = []
-    monkeypatch.setattr(pipeline, "refine", lambda *args, **kwargs: aligned.append(1) or refine(*args, **kwargs))
     table = table_background("busy", (1280, 720), np.random.default_rng(2))
     card = next(c for c in ART.faces if c.notation == "S")
     image = place(ART.faces[card], TRUTH, table=table)
-    counts = {}
-    for ratio in (0.0, DEFAULT_CONFIG.min_size_of_kept):
-        aligned.clear()
-        config = dataclasses.replace(DEFAULT_CONFIG, min_size_of_kept=ratio)
-        assert [d.card for d in Recogniser(ReferenceDeck.from_faces(ART.faces.items(), config)).recognise(image)] == [card]
-        counts[ratio] = len(aligned)
-    assert counts[DEFAULT_CONFIG.min_size_of_kept] < counts[0.0]
+    with_gate, without = _alignments_with_and_without("min_size_of_kept", image, card, monkeypatch)
+    assert with_gate < without
 
 
 def test_an_empty_table_reports_nothing():

@@ -8,13 +8,14 @@ import pytest
 from vision.backgrounds import table_background
 from vision.datasets import Art
 from vision.recognize import pipeline
+from vision.recognize import refine as refine_module
 from vision.recognize.config import DEFAULT_CONFIG
 from vision.recognize.corners import corner_hypotheses
 from vision.recognize.detect import EdgeChains, detect, fit_quads, order_corners, reduce
 from vision.recognize.identify import ReferenceDeck, canonical_face, identify, identify_many
 from vision.recognize.pipeline import Recogniser
 from vision.recognize.rectify import rectify
-from vision.recognize.refine import refine
+from vision.recognize.refine import align, refine
 from vision.recognize.types import Quad
 from vision.recognize.verify import Gradients, outline_support
 
@@ -135,6 +136,22 @@ def test_refine_goes_straight_to_full_size_when_the_quick_look_settles_the_outli
     refined = refine([(gray, 1.0), (gray, 1.0)], rough, DECK.templates_of(card), look=exactly)
     assert refined is not None and np.linalg.norm(refined.corners - TRUTH, axis=1).max() < 2.0
     assert len(looks) == 1  # looked at after the quick step only: the coarse step was passed over
+
+
+@pytest.mark.parametrize("sure, steps", [(True, 1), (False, 2)])
+def test_refine_stops_after_the_quick_look_only_when_the_outline_is_settled(sure, steps, monkeypatch):
+    card = next(c for c in ART.faces if getattr(c, "special", None) == "monotoni")
+    gray = cv2.cvtColor(place(ART.faces[card], TRUTH), cv2.COLOR_BGR2GRAY).astype(np.float32)
+    aligned: list[Quad] = []
+    monkeypatch.setattr(refine_module, "align", lambda *args, **kwargs: aligned.append(args[1]) or align(*args, **kwargs))
+    rough = Quad(TRUTH + np.float32([[3, -2], [4, 2], [-3, 3], [-2, -3]]))
+    settled: list[Quad] = []
+    refined = refine([(gray, 1.0), (gray, 1.0)], rough, DECK.templates_of(card), look=lambda quad: 0.99,
+                     settled=lambda quad: settled.append(quad) or sure)
+    # the quick step's face is small: its outline is a few pixels off, the full-size one is not
+    assert refined is not None and np.linalg.norm(refined.corners - TRUTH, axis=1).max() < (6.0 if sure else 2.0)
+    assert len(settled) == 1 and len(aligned) == steps  # the full-size step only for an unsettled outline
+    assert (refined is settled[0]) == sure
 
 
 def test_refine_goes_past_a_failed_step_for_an_outline_that_already_looks_like_the_card():

@@ -62,7 +62,8 @@ class VisionConfig:
     refine_threshold: float = 0.30
     # coarse to fine. A quick look at a small face first: it costs a third of the
     # coarse step, and most of the table's patterns that glance like a card stop there;
-    # an outline it leaves looking nearly exactly like the card goes straight to full size
+    # an outline it leaves looking nearly exactly like the card goes straight to full size,
+    # or stands as it is when the full-size face is already sure of its card
     refine_steps: tuple[AlignStep, ...] = (
         AlignStep(0, (20, 31), 10, 0.15, go_on=0.65, skip_next=0.93),
         AlignStep(0, (40, 62), 20, 0.15, go_on=0.5),

@@ -19,7 +19,8 @@ from .types import Quad
 
 
 def refine(levels: Sequence[tuple[np.ndarray, float]], quad: Quad, templates: Sequence[np.ndarray],
-           config: VisionConfig = DEFAULT_CONFIG, look: Callable[[Quad], float] | None = None) -> Quad | None:
+           config: VisionConfig = DEFAULT_CONFIG, look: Callable[[Quad], float] | None = None,
+           settled: Callable[[Quad], bool] | None = None) -> Quad | None:
     """``quad`` (corners in face order, image pixels) aligned to the reference
     face, step by step as ``config.refine_steps`` says. ``levels`` pairs an
     image (BGR or gray) with its scale (its pixels per image pixel); ``templates``
@@ -29,7 +30,7 @@ def refine(levels: Sequence[tuple[np.ndarray, float]], quad: Quad, templates: Se
     the alignment with the result so far, unless the outline already looks
     as much like the card as the step asks: the next step then starts from it.
     A result that looks like the card at least the step's ``skip_next`` jumps
-    over the next step."""
+    over the next step, or, when ``settled`` says it needs no more, stands."""
     result, steps, index = None, config.refine_steps, 0
     while index < len(steps):
         step, template = steps[index], templates[index]
@@ -49,6 +50,8 @@ def refine(levels: Sequence[tuple[np.ndarray, float]], quad: Quad, templates: Se
             if seen < step.go_on:
                 return None
             if seen >= step.skip_next and index + 1 < len(steps):
+                if settled is not None and settled(result):
+                    return result
                 index += 1
     return result
 

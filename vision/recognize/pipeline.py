@@ -52,7 +52,9 @@ class Recogniser:
 
     def _confirm(self, scene: _Scene, quads: list[Quad], found: list[Detection],
                  budget: _Budget) -> list[Detection]:
-        rough = self.glance(scene.chains, quads)
+        # an outline far smaller than every card found is not worth even a glance
+        least = self._least_area(found)
+        rough = self.glance(scene.chains, [q for q in quads if q.area >= least])
         promising = sorted((d for d in rough if d.confidence >= self.config.refine_threshold),
                            key=lambda d: -d.confidence)
         kept = list(found)
@@ -61,7 +63,7 @@ class Recogniser:
                 continue  # another outline of a card already kept: costs nothing
             if not budget.take(detection.confidence):
                 break  # spent; a lower glance is no more worth aligning than this one
-            if self._dwarfed(detection, kept):
+            if Quad(detection.corners).area < self._least_area(kept):
                 continue  # after the budget, which it should not free for other patterns
             if not self._worth_aligning(scene, detection):
                 continue
@@ -78,12 +80,12 @@ class Recogniser:
         return rough.confidence >= self.config.weak_glance or \
             outline_support(scene.gradients, rough.corners, self.config) >= self.config.weak_min_support
 
-    def _dwarfed(self, rough: Detection, kept: list[Detection]) -> bool:
-        """Whether ``rough`` is far smaller than every card kept so far. Cards
-        are one size and lie at about one distance from the camera, so such an
-        outline is a pattern of the table or a detail of a card."""
-        smallest = min((Quad(k.corners).area for k in kept), default=0.0)
-        return Quad(rough.corners).area < self.config.min_size_of_kept * smallest
+    def _least_area(self, kept: list[Detection]) -> float:
+        """The area an outline needs to be aligned beside the cards ``kept``.
+        Cards are one size and lie at about one distance from the camera, so an
+        outline far smaller than every card kept is a pattern of the table or a
+        detail of a card."""
+        return self.config.min_size_of_kept * min((Quad(k.corners).area for k in kept), default=0.0)
 
     def _is_new_card(self, scene: _Scene, detection: Detection, kept: list[Detection]) -> bool:
         """Confident, clear of the cards kept so far, and outlined by edges."""

@@ -114,9 +114,20 @@ def is_convex(quad: np.ndarray) -> bool:
 
 
 def inside_convex(quad: np.ndarray, points: np.ndarray) -> np.ndarray:
-    """Which of ``points`` (n, 2) lie inside or on the convex ``quad``: on
-    the same side of all four edges."""
-    edges = np.roll(quad, -1, axis=0) - quad                       # (4, 2)
-    to_point = points[:, None, :] - quad[None]                     # (n, 4, 2)
-    cross = edges[None, :, 0] * to_point[..., 1] - edges[None, :, 1] * to_point[..., 0]
-    return (cross >= 0).all(axis=1) | (cross <= 0).all(axis=1)
+    """Which of ``points`` (n, 2) lie inside or on the convex ``quad`` (4, 2):
+    on the same side of all four edges. For a stack of quads (m, 4, 2) the
+    answer is (m, n), a row per quad.
+
+    >>> square = np.float32([[0, 0], [2, 0], [2, 2], [0, 2]])
+    >>> inside_convex(square, np.float32([[1, 1], [3, 1]])).tolist()
+    [True, False]
+    >>> inside_convex(np.stack([square, square + 2]), np.float32([[3, 3]])).tolist()
+    [[False], [True]]
+    """
+    edges = quad[..., _NEXT_CORNER, :] - quad                             # (..., 4, 2)
+    to_point = points[:, None, :] - quad[..., None, :, :]                 # (..., n, 4, 2)
+    cross = edges[..., None, :, 0] * to_point[..., 1] - edges[..., None, :, 1] * to_point[..., 0]
+    return (cross.min(axis=-1) >= 0) | (cross.max(axis=-1) <= 0)
+
+
+_NEXT_CORNER = np.array([1, 2, 3, 0])  # indexing is several times quicker than np.roll on four points

@@ -58,8 +58,10 @@ class Recogniser:
         promising = sorted((d for d in rough if d.confidence >= self.config.refine_threshold),
                            key=lambda d: -d.confidence)
         kept = list(found)
-        for detection in promising:
-            if any(_overlap(detection.corners, k.corners) for k in kept):
+        outlines = np.array([d.corners for d in promising]).reshape(-1, 4, 2)
+        covered = _overlapping(outlines, [k.corners for k in kept])
+        for index, detection in enumerate(promising):
+            if covered[index]:
                 continue  # another outline of a card already kept: costs nothing
             if not budget.take(detection.confidence):
                 break  # spent; a lower glance is no more worth aligning than this one
@@ -70,6 +72,7 @@ class Recogniser:
             detection = self.aligned(scene, detection)
             if self._is_new_card(scene, detection, kept):
                 kept.append(detection)
+                covered |= _overlapping(outlines, [detection.corners])
             if len(kept) >= self.config.max_refined:
                 break
         return sorted(kept, key=lambda d: -d.confidence)
@@ -90,7 +93,7 @@ class Recogniser:
     def _is_new_card(self, scene: _Scene, detection: Detection, kept: list[Detection]) -> bool:
         """Confident, clear of the cards kept so far, and outlined by edges."""
         return detection.confidence >= self.config.min_confidence and \
-            not any(_overlap(detection.corners, k.corners) for k in kept) and \
+            not _overlapping(detection.corners[None], [k.corners for k in kept])[0] and \
             outline_support(scene.gradients, detection.corners, self.config) >= self.config.min_outline_support
 
     def glance(self, chains: EdgeChains, quads: Sequence[Quad]) -> list[Detection]:
@@ -185,9 +188,16 @@ def _oriented(match: Match, quad: Quad) -> Detection:
     return Detection(match, quad.turned().corners if match.upside_down else quad.corners)
 
 
-def _overlap(a: np.ndarray, b: np.ndarray) -> bool:
-    """Whether either quad's centre lies inside the other."""
-    return _inside(a, b.mean(axis=0)) or _inside(b, a.mean(axis=0))
+def _overlapping(quads: np.ndarray, cards: list[np.ndarray]) -> np.ndarray:
+    """Which of ``quads`` (n, 4, 2) overlap any of ``cards``: the centre of
+    one lies inside the other."""
+    covered = np.zeros(len(quads), bool)
+    if not len(quads):
+        return covered
+    centres = quads.mean(axis=1)
+    for card in cards:
+        covered |= inside_convex(card, centres) | inside_convex(quads, card.mean(axis=0)[None])[:, 0]
+    return covered
 
 
 def _clear_of(quads: list[Quad], cards: list[Detection]) -> list[Quad]:
@@ -199,10 +209,6 @@ def _clear_of(quads: list[Quad], cards: list[Detection]) -> list[Quad]:
     for card in cards:
         covered |= inside_convex(card.corners, centres)
     return [q for q, c in zip(quads, covered) if not c]
-
-
-def _inside(quad: np.ndarray, point: np.ndarray) -> bool:
-    return bool(inside_convex(quad, np.asarray(point)[None])[0])
 
 
 __all__ = ["Recogniser"]

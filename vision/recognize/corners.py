@@ -12,7 +12,6 @@ wrongly.
 """
 from __future__ import annotations
 
-import math
 from typing import Sequence
 
 import cv2
@@ -51,17 +50,32 @@ def corner_hypotheses(chains: EdgeChains, config: VisionConfig = DEFAULT_CONFIG,
 
 def _spread(rectangles: np.ndarray, config: VisionConfig) -> np.ndarray:
     """The first ``max_corner_proposals`` rectangles that differ from every
-    one kept before by more than ``corner_tolerance`` of their size."""
-    kept = np.empty((config.max_corner_proposals, 4, 2), np.float32)
-    count = 0
-    for corners in rectangles:
-        size = math.hypot(*(corners[2] - corners[0]))
-        if not count or np.abs(kept[:count] - corners).max(axis=(1, 2)).min() > config.corner_tolerance * size:
-            kept[count] = corners
-            count += 1
-            if count == config.max_corner_proposals:
-                break
-    return kept[:count]
+    one kept before by more than ``corner_tolerance`` of their size, at the
+    corner that differs most."""
+    flat = rectangles.reshape(len(rectangles), 8)
+    reach = config.corner_tolerance * np.hypot(*(rectangles[:, 2] - rectangles[:, 0]).astype(np.float64).T)
+    kept: list[int] = []
+    # block by block: all pairs at once would grow with the square of a busy table's corners
+    for start in range(0, len(flat), _SPREAD_BLOCK):
+        block = slice(start, start + _SPREAD_BLOCK)
+        free = ~_near(flat[kept], flat[block], reach[block]).any(axis=0)
+        near = _near(flat[block], flat[block], reach[block])
+        for index in np.flatnonzero(free):
+            if free[index]:
+                kept.append(start + index)
+                if len(kept) == config.max_corner_proposals:
+                    return rectangles[kept]
+                free &= ~near[index]
+    return rectangles[kept]
+
+
+_SPREAD_BLOCK = 64
+
+
+def _near(these: np.ndarray, those: np.ndarray, reach: np.ndarray) -> np.ndarray:
+    """(len(these), len(those)): whether each of ``these`` (flattened corners)
+    lies within the ``reach`` of each of ``those`` at every coordinate."""
+    return np.abs(these[:, None] - those[None]).max(axis=2) <= reach[None]
 
 
 def _centred_in(contour: np.ndarray, outlines: list[np.ndarray]) -> bool:

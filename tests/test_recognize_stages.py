@@ -16,7 +16,7 @@ from vision.recognize.identify import ReferenceDeck, canonical_face, identify, i
 from vision.recognize.pipeline import Recogniser
 from vision.recognize.rectify import rectify
 from vision.recognize.refine import align, refine
-from vision.recognize.types import Quad
+from vision.recognize.types import Match, Quad
 from vision.recognize.verify import Gradients, outline_support
 
 ART = Art.of()
@@ -226,6 +226,18 @@ def test_an_empty_table_reports_nothing():
         x, y = rng.integers(0, 1100), rng.integers(0, 500)
         cv2.rectangle(image, (int(x), int(y)), (int(x) + 120, int(y) + 190), tuple(int(v) for v in rng.integers(0, 255, 3)), -1)
     assert Recogniser(DECK).recognise(image) == []
+
+
+@pytest.mark.parametrize("confidence, runner_up, reported", [
+    (0.72, 0.70, True),   # similar enough on its own
+    (0.60, 0.30, True),   # weaker, but no other card comes near: a pale card under glare
+    (0.60, 0.45, False),  # weaker, with a close runner-up
+    (0.50, 0.05, False),  # too weak however clear: the table's patterns reach this
+])
+def test_a_weaker_match_is_reported_only_when_far_ahead_of_its_runner_up(confidence, runner_up, reported):
+    card, other = list(ART.faces)[:2]
+    match = Match(card=card, confidence=confidence, upside_down=False, runner_up=other, runner_up_confidence=runner_up)
+    assert DEFAULT_CONFIG.is_confident(match) is reported
 
 
 def test_thresholds_live_in_one_config_object():

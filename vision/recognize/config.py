@@ -93,11 +93,20 @@ class VisionConfig:
     support_reach: int = 2
     support_gradient: float = 8.0
     support_alignment: float = 0.85
-    # a match is reported only above this similarity (0..1)
+    # a match is reported only above this similarity (0..1), or above the second one when
+    # it is this far ahead of its runner-up: a pale card with little printed on it under
+    # glare correlates weakly with its reference, but with no other card nearly as well
     min_confidence: float = 0.70
+    min_clear_confidence: float = 0.55
+    clear_margin: float = 0.2
     # below this similarity, or this close to the runner-up, a match is "unsure"
     sure_confidence: float = 0.75
     sure_margin: float = 0.04
+
+    def is_confident(self, match: Match) -> bool:
+        """Similar enough to its card to be reported."""
+        return match.confidence >= self.min_confidence or \
+            (match.confidence >= self.min_clear_confidence and match.margin >= self.clear_margin)
 
     def is_sure(self, match: Match) -> bool:
         """Confident enough, and clearly ahead of the runner-up."""

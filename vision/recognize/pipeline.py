@@ -92,7 +92,7 @@ class Recogniser:
 
     def _is_new_card(self, scene: _Scene, detection: Detection, kept: list[Detection]) -> bool:
         """Confident, clear of the cards kept so far, and outlined by edges."""
-        return detection.confidence >= self.config.min_confidence and \
+        return self.config.is_confident(detection.match) and \
             not _overlapping(detection.corners[None], [k.corners for k in kept])[0] and \
             outline_support(scene.gradients, detection.corners, self.config) >= self.config.min_outline_support
 

@@ -154,6 +154,26 @@ def test_refine_stops_after_the_quick_look_only_when_the_outline_is_settled(sure
     assert (refined is settled[0]) == sure
 
 
+@pytest.mark.parametrize("refit", [True, False])
+def test_an_outline_the_coarse_steps_lose_is_aligned_at_full_size_when_its_face_names_the_card(refit, monkeypatch):
+    """A pale card under glare, its printed border taken for its outline: the
+    face inside is unsure but still names the card clearly, so the full-size
+    step alone aligns it when the coarse steps give up."""
+    card = next(c for c in ART.faces if c.notation == "M")
+    yy, xx = np.mgrid[0:720, 0:1280]
+    glare = 120 * np.exp(-((xx - 520) ** 2 + (yy - 330) ** 2) / (2 * 60.0 ** 2))
+    image = np.clip(place(ART.faces[card], TRUTH) + glare[..., None], 0, 255).astype(np.uint8)
+    border = Quad(((TRUTH - TRUTH.mean(axis=0)) * 0.95 + TRUTH.mean(axis=0)).astype(np.float32))
+    monkeypatch.setattr(pipeline, "refine", lambda *args, **kwargs: None)
+    config = DEFAULT_CONFIG if refit else dataclasses.replace(DEFAULT_CONFIG, refit_margin=1.0)
+    recogniser = Recogniser(ReferenceDeck.from_faces(ART.faces.items(), config))
+    scene = pipeline._Scene.of(image, config)
+    found = recogniser.aligned(scene, recogniser.glance(scene.chains, [border])[0])
+    assert found.card == card
+    error = np.linalg.norm(found.corners - TRUTH, axis=1).max()  # 10 pixels as the border lies
+    assert (error < 6.0) if refit else np.allclose(found.corners, border.corners)
+
+
 def test_refine_goes_past_a_failed_step_for_an_outline_that_already_looks_like_the_card():
     card = next(c for c in ART.faces if getattr(c, "special", None) == "monotoni")
     gray = cv2.cvtColor(place(ART.faces[card], TRUTH), cv2.COLOR_BGR2GRAY).astype(np.float32)

@@ -93,6 +93,12 @@ class VisionConfig:
     support_reach: int = 2
     support_gradient: float = 8.0
     support_alignment: float = 0.85
+    # an outline the coarse steps lose, though its face at full size already names the card
+    # it glanced as with this similarity and this lead over the runner-up, is aligned by the
+    # full-size step alone: a pale card with little printed on it gives a small face too
+    # little to hold on to, and its own printed border is often taken for its outline
+    refit_confidence: float = 0.4
+    refit_margin: float = 0.1
     # a match is reported only above this similarity (0..1), or above the second one when
     # it is this far ahead of its runner-up: a pale card with little printed on it under
     # glare correlates weakly with its reference, but with no other card nearly as well
@@ -107,6 +113,11 @@ class VisionConfig:
         """Similar enough to its card to be reported."""
         return match.confidence >= self.min_confidence or \
             (match.confidence >= self.min_clear_confidence and match.margin >= self.clear_margin)
+
+    def names_its_card(self, match: Match) -> bool:
+        """Clear enough about its card for an outline the coarse steps lose to
+        be aligned at full size."""
+        return match.confidence >= self.refit_confidence and match.margin >= self.refit_margin
 
     def is_sure(self, match: Match) -> bool:
         """Confident enough, and clearly ahead of the runner-up."""

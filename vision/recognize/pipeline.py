@@ -14,7 +14,7 @@ from .corners import corner_hypotheses
 from .detect import EdgeChains, outline_quads
 from .identify import ReferenceDeck, identify, identify_many
 from .rectify import rectify
-from .refine import refine
+from .refine import refine, refine_finest
 from .types import Detection, Match, Quad
 from .verify import Gradients, outline_support
 
@@ -109,8 +109,7 @@ class Recogniser:
     def aligned(self, scene: _Scene, rough: Detection) -> Detection:
         """``rough`` seen at full size, after ECC alignment with its best match
         unless it is sure already at full size (a glance is blurred: it finds
-        the card, not how well the outline fits); alignment stops at the first
-        step that leaves it sure. A weak glance is nearly never
+        the card, not how well the outline fits). A weak glance is nearly never
         sure as it stands, so it is aligned without that look first, and stays
         the glance when alignment fails."""
         plain = None
@@ -118,25 +117,35 @@ class Recogniser:
             plain = self.examine(scene.image, Quad(rough.corners))
             if self.config.is_sure(plain.match):
                 return plain
+        examined: list[tuple[Quad, Detection]] = []
+        quad = self._refined(scene, rough, plain, examined)
+        if quad is None:
+            return plain or rough
+        better = next((d for q, d in examined if q is quad), None) or self.examine(scene.image, quad)
+        return better if plain is None or better.confidence > plain.confidence else plain
+
+    def _refined(self, scene: _Scene, rough: Detection, plain: Detection | None,
+                 examined: list[tuple[Quad, Detection]]) -> Quad | None:
+        """The outline of ``rough`` aligned, or ``None``. Alignment stops at the
+        first step that leaves the face sure (each such look is added to
+        ``examined``); an outline whose face ``plain`` already names its card
+        but that the coarse steps lose is aligned at full size alone."""
 
         def look(quad: Quad) -> float:
             # after a step a real card looks like one again; most outlines that do
             # not are patterns of the table, not worth the next step
             return self.glance(scene.chains, [quad])[0].confidence
 
-        examined: list[tuple[Quad, Detection]] = []
-
         def settled(quad: Quad) -> bool:
             # a look at full size costs a fifth of the fine step it may save
             examined.append((quad, self.examine(scene.image, quad)))
             return self.config.is_sure(examined[-1][1].match)
 
-        quad = refine(scene.levels, Quad(rough.corners), self.deck.templates_of(rough.card), self.config,
-                      look, settled)
-        if quad is None:
-            return plain or rough
-        better = next((d for q, d in examined if q is quad), None) or self.examine(scene.image, quad)
-        return better if plain is None or better.confidence > plain.confidence else plain
+        templates = self.deck.templates_of(rough.card)
+        quad = refine(scene.levels, Quad(rough.corners), templates, self.config, look, settled)
+        if quad is None and plain is not None and plain.card == rough.card and self.config.names_its_card(plain.match):
+            quad = refine_finest(scene.levels, Quad(rough.corners), templates, self.config)
+        return quad
 
 
 @dataclass(frozen=True)

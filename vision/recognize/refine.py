@@ -33,9 +33,8 @@ def refine(levels: Sequence[tuple[np.ndarray, float]], quad: Quad, templates: Se
     over the next step, or, when ``settled`` says it needs no more, stands."""
     result, steps, index = None, config.refine_steps, 0
     while index < len(steps):
-        step, template = steps[index], templates[index]
-        image, scale = levels[step.level]
-        aligned = align(image, (result or quad).scaled(scale), template, step, config)
+        step = steps[index]
+        aligned = _aligned_by(step, templates[index], levels, result or quad, config)
         index += 1
         last = index == len(steps)
         if aligned is None:
@@ -44,7 +43,7 @@ def refine(levels: Sequence[tuple[np.ndarray, float]], quad: Quad, templates: Se
             if look is not None and not last and look(result or quad) >= step.go_on:
                 continue
             return result
-        result = aligned.scaled(1 / scale)
+        result = aligned
         if look is not None and not last:
             seen = look(result)
             if seen < step.go_on:
@@ -54,6 +53,21 @@ def refine(levels: Sequence[tuple[np.ndarray, float]], quad: Quad, templates: Se
                     return result
                 index += 1
     return result
+
+
+def refine_finest(levels: Sequence[tuple[np.ndarray, float]], quad: Quad, templates: Sequence[np.ndarray],
+                  config: VisionConfig = DEFAULT_CONFIG) -> Quad | None:
+    """``quad`` aligned by the last, finest step of ``config.refine_steps``
+    alone (``levels`` and ``templates`` as :func:`refine` takes them)."""
+    return _aligned_by(config.refine_steps[-1], templates[-1], levels, quad, config)
+
+
+def _aligned_by(step: AlignStep, template: np.ndarray, levels: Sequence[tuple[np.ndarray, float]], quad: Quad,
+                config: VisionConfig) -> Quad | None:
+    """One step of alignment on its level, in image pixels."""
+    image, scale = levels[step.level]
+    aligned = align(image, quad.scaled(scale), template, step, config)
+    return None if aligned is None else aligned.scaled(1 / scale)
 
 
 def align(image: np.ndarray, quad: Quad, template: np.ndarray, step: AlignStep,

@@ -26,7 +26,7 @@ from vision.recognize.decks import load_reference_deck
 from vision.recognize.pipeline import Recogniser
 from vision.synth_video import render_flip_frames
 from vision.track.config import TrackerConfig
-from vision.track.plugin import make_tracker, tracker_for
+from vision.track.plugin import make_tracker, sightings_from, tracker_for
 from vision.track.tracker import FlipTracker
 from vision.track.types import Sighting
 
@@ -179,6 +179,23 @@ def test_the_benchmark_plugin_builds_a_tracker():
     assert tracker.name == "vision.track"
     _, frames = flip_video()
     assert notations(track(frames, tracker=tracker)[0]) == RUNS
+
+
+def test_a_weak_match_a_photo_would_report_is_no_sighting_for_the_tracker():
+    """A pale card under glare is reported in a photo from a similarity of
+    0.55 when no other card comes near; a video frame's match that weak is
+    mostly a hand's blur, and the tracker waits for a clearer frame."""
+    from vision.recognize.types import Detection, Match
+
+    card, other = parse_card("A"), parse_card("S")
+
+    class Weak:
+        def recognise(self, image):
+            return [Detection(Match(card, confidence, False, other, 0.1), np.zeros((4, 2), np.float32))
+                    for confidence in (0.62, 0.8)]
+
+    assert [s.confidence for s in sightings_from(Weak(), TrackerConfig().min_sighting_confidence)(None)] == [0.8]
+    assert len(sightings_from(Weak())(None)) == 2
 
 
 # -- the state machine alone, with a stub recogniser -----------------------------------------

@@ -69,6 +69,10 @@ class TrackerConfig:
     bare_margin: float = 0.6
     bare_fraction: float = 0.1
     bare_wait: float = 1.0
+    # a frame's card is a sighting only from this similarity on, whatever its lead over the
+    # runner-up: a photo may report a weaker but clear match (a pale card under glare), but the
+    # pile is filmed many times over, and a weak one-frame match is mostly a hand's blur
+    min_sighting_confidence: float = 0.70
     # sightings that must agree before a card is reported ...
     agree: int = 2
     # ... and, while a hand may still touch the card, be this confident ...

@@ -12,11 +12,12 @@ from .tracker import FlipTracker
 from .types import Sighting
 
 
-def sightings_from(recogniser) -> Callable[[np.ndarray], list[Sighting]]:  # noqa: ANN001 (vision.recognize Recogniser)
-    """The recogniser's detections as the tracker's sightings."""
+def sightings_from(recogniser, least: float = 0.0) -> Callable[[np.ndarray], list[Sighting]]:  # noqa: ANN001
+    """The detections of ``recogniser`` (a vision.recognize Recogniser) at
+    least ``least`` confident, as the tracker's sightings."""
     def recognise(image: np.ndarray) -> list[Sighting]:
         return [Sighting(d.card, float(d.confidence), d.match.runner_up, float(d.match.runner_up_confidence),
-                         np.asarray(d.corners, np.float32)) for d in recogniser.recognise(image)]
+                         np.asarray(d.corners, np.float32)) for d in recogniser.recognise(image) if d.confidence >= least]
     return recognise
 
 
@@ -24,7 +25,7 @@ def tracker_for(recogniser, config: TrackerConfig = DEFAULT_TRACKER_CONFIG,  # n
                 fps: float | None = None) -> FlipTracker:
     """A tracker that recognises cards with ``recogniser`` (a
     :class:`vision.recognize.pipeline.Recogniser`)."""
-    return FlipTracker(sightings_from(recogniser), config, fps)
+    return FlipTracker(sightings_from(recogniser, config.min_sighting_confidence), config, fps)
 
 
 def make_tracker(deck: Sequence[DeckFace]) -> FlipTracker:

@@ -117,19 +117,19 @@ class Recogniser:
             plain = self.examine(scene.image, Quad(rough.corners))
             if self.config.is_sure(plain.match):
                 return plain
-        examined: list[tuple[Quad, Detection]] = []
-        quad = self._refined(scene, rough, plain, examined)
+        quad, seen = self._refined(scene, rough, plain)
         if quad is None:
             return plain or rough
-        better = next((d for q, d in examined if q is quad), None) or self.examine(scene.image, quad)
+        better = seen or self.examine(scene.image, quad)
         return better if plain is None or better.confidence > plain.confidence else plain
 
-    def _refined(self, scene: _Scene, rough: Detection, plain: Detection | None,
-                 examined: list[tuple[Quad, Detection]]) -> Quad | None:
-        """The outline of ``rough`` aligned, or ``None``. Alignment stops at the
-        first step that leaves the face sure (each such look is added to
-        ``examined``); an outline whose face ``plain`` already names its card
-        but that the coarse steps lose is aligned at full size alone."""
+    def _refined(self, scene: _Scene, rough: Detection,
+                 plain: Detection | None) -> tuple[Quad | None, Detection | None]:
+        """The outline of ``rough`` aligned (or ``None``), and the full-size
+        look that was sure of it when alignment stopped early for that. An
+        outline whose face ``plain`` already names its card but that the
+        coarse steps lose is aligned at full size alone."""
+        sure: list[Detection] = []
 
         def look(quad: Quad) -> float:
             # after a step a real card looks like one again; most outlines that do
@@ -137,15 +137,18 @@ class Recogniser:
             return self.glance(scene.chains, [quad])[0].confidence
 
         def settled(quad: Quad) -> bool:
-            # a look at full size costs a fifth of the fine step it may save
-            examined.append((quad, self.examine(scene.image, quad)))
-            return self.config.is_sure(examined[-1][1].match)
+            # a look at full size costs a fifth of the fine step it may save; refine
+            # returns the outline at once when it is sure, so the look is of that outline
+            seen = self.examine(scene.image, quad)
+            if self.config.is_sure(seen.match):
+                sure.append(seen)
+            return bool(sure)
 
         templates = self.deck.templates_of(rough.card)
         quad = refine(scene.levels, Quad(rough.corners), templates, self.config, look, settled)
         if quad is None and plain is not None and plain.card == rough.card and self.config.names_its_card(plain.match):
             quad = refine_finest(scene.levels, Quad(rough.corners), templates, self.config)
-        return quad
+        return quad, (sure[0] if sure else None)
 
 
 @dataclass(frozen=True)

@@ -174,6 +174,28 @@ def test_an_outline_the_coarse_steps_lose_is_aligned_at_full_size_when_its_face_
     assert (error < 6.0) if refit else np.allclose(found.corners, border.corners)
 
 
+@pytest.mark.parametrize("growth", [DEFAULT_CONFIG.outline_growth, 1.0])
+def test_an_outline_just_inside_the_card_is_looked_at_larger_before_it_is_aligned(growth, monkeypatch):
+    """An outline traced along the inner side of a card's edge: the face it
+    frames is unsure, the same outline a little larger is sure, and no
+    alignment is needed."""
+    card = next(c for c in ART.faces if c.notation == "y:A+4O")
+    image = place(ART.faces[card], TRUTH)
+    inside = Quad(((TRUTH - TRUTH.mean(axis=0)) * 0.92 + TRUTH.mean(axis=0)).astype(np.float32))
+    aligned = []
+    monkeypatch.setattr(pipeline, "refine", lambda *args, **kwargs: aligned.append(1) or refine(*args, **kwargs))
+    config = dataclasses.replace(DEFAULT_CONFIG, outline_growth=growth)
+    recogniser = Recogniser(ReferenceDeck.from_faces(ART.faces.items(), config))
+    assert not config.is_sure(recogniser.examine(image, inside).match)
+    scene = pipeline._Scene.of(image, config)
+    found = recogniser.aligned(scene, recogniser.glance(scene.chains, [inside])[0])
+    assert found.card == card and config.is_sure(found.match)
+    if growth > 1.0:
+        assert not aligned and np.linalg.norm(found.corners - TRUTH, axis=1).max() < 4.0
+    else:
+        assert len(aligned) == 1
+
+
 def test_refine_goes_past_a_failed_step_for_an_outline_that_already_looks_like_the_card():
     card = next(c for c in ART.faces if getattr(c, "special", None) == "monotoni")
     gray = cv2.cvtColor(place(ART.faces[card], TRUTH), cv2.COLOR_BGR2GRAY).astype(np.float32)

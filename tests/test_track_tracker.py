@@ -289,7 +289,7 @@ def test_memory_stays_bounded_over_a_long_stream():
     frames = still_frames(1) + [np.clip(still_frames(1)[0] + rng.normal(0, 30, (108, 192, 3)), 0, 255).astype(np.uint8)]
     for i in range(3000):
         tracker.feed(frames[i % 7 == 0], i / 15)
-    assert len(tracker.motion.recent) <= 8 and len(tracker.motion.motions) <= 6 and len(tracker.sizes) <= 15
+    assert len(tracker.motion.recent) <= 8 and len(tracker.motion.motions) <= 6 and len(tracker.size.sizes) <= 15
     assert tracker.dispute is None or len(tracker.dispute.sightings) <= config.max_sightings
 
 

@@ -27,6 +27,9 @@ class TrackerConfig:
     covered_fraction: float = 0.3
     # recognition looks this far (per card size) around the top card
     search_margin: float = 1.0
+    # ... until this many searches there in a row found nothing: then it looks at the whole frame, and
+    # the surest card anywhere may be the top
+    lost_after: int = 3
     # a card of the kind on top is another card when its corners moved more than this (mean, per card width)
     pose_tolerance: float = 0.025
     # ... and at least this share of the frame's width (outlines are not finer than a pixel or two)

@@ -57,6 +57,7 @@ from .config import DEFAULT_TRACKER_CONFIG, TrackerConfig
 from .dispute import Dispute
 from .faces import Face, face_of, face_shift
 from .motion import Motion
+from .pile import UsualSize, search_region, top_of_pile
 from .types import Sighting
 
 Recognise = Callable[[np.ndarray], Sequence[Sighting]]
@@ -90,8 +91,7 @@ class FlipTracker:
         self.decided_at = -np.inf  # when the top card was reported
         self.scene_valid = True  # ``scene`` shows the pile as it was just before the top card was laid
         self.buried = False  # the top card was reported as the next one covered it: it shows no more
-        self.sizes: deque[tuple[float, float]] = deque(maxlen=15)  # of recent top cards: the usual card size
-        self.odd_sizes = 0  # searches in a row whose every card had an unusual size
+        self.size = UsualSize(config)
         self.settled = False  # the top card was last seen with nothing moving or resting around it
         # the top card was seen with nothing resting around it (things may still move nearby): no fingers
         # on it, so its middle changing since is something passing over it, not fingers leaving it
@@ -211,21 +211,19 @@ class FlipTracker:
                 still: bool) -> list[TrackEvent]:
         # a look while things still move elsewhere does not settle that they moved
         self.dirty, self.last_search = self.dirty and not still, now
-        x0, y0, crop = self._crop(frame)
+        x0, y0, crop = search_region(frame, self.top, self._lost, self.config)
         seen = self._look(crop, x0, y0)
-        found = [s for s in seen if self._card_sized(s)]
+        found = [s for s in seen if self.size.fits(s)]
         if seen and not found and crop is not frame:
             # the recogniser can find an outline cut short in the crop that the whole frame shows in full
             seen = self._look(frame, 0, 0)
-            found = [s for s in seen if self._card_sized(s)]
-        self.odd_sizes = self.odd_sizes + 1 if seen and not found else 0
-        if self.odd_sizes >= self.config.relearn_size:
-            self.sizes.clear()  # the usual size was learnt from bad outlines (or the camera moved)
+            found = [s for s in seen if self.size.fits(s)]
+        self.size.searched(bool(seen), bool(found))
 
         resting = [s for s in found if self._rests(s, moving) and self._arrived(s, small)]
         if len(resting) < len(found):
             self.dirty = True  # a card still moving: look again once it rests
-        sighting = self._on_pile(resting)
+        sighting = top_of_pile(resting, self.top, self._lost)
         if sighting is None:
             self.misses += 1
             return []
@@ -236,30 +234,10 @@ class FlipTracker:
         self.recognitions += 1
         return [s.shifted(x0, y0) for s in self.recognise(image)]
 
-    def _crop(self, frame: np.ndarray) -> tuple[int, int, np.ndarray]:
-        """The part of the frame where the next card will land: around the top
-        card, or everything when none is known or the pile was not found there."""
-        if self.top is None or self.misses >= 3:
-            return 0, 0, frame
-        height, width = frame.shape[:2]
-        pad = self.config.search_margin * self.top.width
-        (x0, y0), (x1, y1) = self.top.corners.min(axis=0) - pad, self.top.corners.max(axis=0) + pad
-        x0, y0 = max(0, int(x0)), max(0, int(y0))
-        x1, y1 = min(width, int(np.ceil(x1))), min(height, int(np.ceil(y1)))
-        return x0, y0, frame[y0:y1, x0:x1]
-
-    def _card_sized(self, sighting: Sighting) -> bool:
-        """Cards of one pile all cover the same area to a fixed camera; an
-        outline much larger or smaller (two cards merged, a hand's edge) is
-        not the top card. The sides are compared more loosely: a camera
-        looking at the pile at a slant foreshortens a card's sides by how
-        it is turned, but not its area."""
-        if not self.sizes:
-            return True
-        width, height = np.median(np.array(self.sizes), axis=0)
-        size = np.sqrt(sighting.width * sighting.height / (width * height))
-        aspect = (sighting.height / max(1.0, sighting.width)) / (height / width)
-        return abs(size - 1) <= self.config.size_tolerance and abs(aspect - 1) <= self.config.aspect_tolerance
+    @property
+    def _lost(self) -> bool:
+        """Searches around the pile found nothing lately: look everywhere."""
+        return self.misses >= self.config.lost_after
 
     def _settle(self, small: np.ndarray) -> None:
         """Nothing moves around the top card any more: if it looks as when it
@@ -288,14 +266,6 @@ class FlipTracker:
         """A card in the hand sweeping past is not on the pile: its own area must be still."""
         mask = self.motion.mask(sighting.corners, 1.0)
         return bool(mask.any()) and float(moving[mask].mean()) <= self.config.still_fraction
-
-    def _on_pile(self, found: Sequence[Sighting]) -> Sighting | None:
-        """The top card among the sightings: the surest near the pile."""
-        if self.top is not None:
-            reach = self.top.width
-            near = [s for s in found if np.linalg.norm(s.center - self.top.center) <= reach]
-            found = near or (found if self.misses >= 3 else [])
-        return max(found, key=lambda s: s.confidence, default=None)
 
     # -- deciding ------------------------------------------------------------------------------
     def _consider(self, sighting: Sighting, small: np.ndarray, now: float) -> list[TrackEvent]:
@@ -368,7 +338,7 @@ class FlipTracker:
             # the scene shows the pile as it was just before this card only if the last card was settled
             self.decided_at, self.scene_valid = now, self.top is None or self.settled
         self.top, self.reference, self.covered, self.passed, self.dispute = sighting, small, False, False, None
-        self.sizes.append((sighting.width, sighting.height))
+        self.size.learn(sighting)
         # seen while a hand may still touch it, the outline and the reference are not to be
         # trusted: the next look once things rest replaces them; until then covering counts only
         # if nothing lay around the card (``clear``)

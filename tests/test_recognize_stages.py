@@ -196,6 +196,12 @@ def test_an_outline_just_inside_the_card_is_looked_at_larger_before_it_is_aligne
         assert len(aligned) == 1
 
 
+def test_a_recogniser_may_search_differently_from_its_deck_but_not_describe_faces_differently():
+    assert Recogniser(DECK, dataclasses.replace(DEFAULT_CONFIG, outline_growth=1.0)).config.outline_growth == 1.0
+    with pytest.raises(ValueError, match="face sizes"):
+        Recogniser(DECK, dataclasses.replace(DEFAULT_CONFIG, face_size=(30, 47)))
+
+
 def test_refine_goes_past_a_failed_step_for_an_outline_that_already_looks_like_the_card():
     card = next(c for c in ART.faces if getattr(c, "special", None) == "monotoni")
     gray = cv2.cvtColor(place(ART.faces[card], TRUTH), cv2.COLOR_BGR2GRAY).astype(np.float32)

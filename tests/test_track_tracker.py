@@ -181,6 +181,22 @@ def test_the_benchmark_plugin_builds_a_tracker():
     assert notations(track(frames, tracker=tracker)[0]) == RUNS
 
 
+def test_the_tracker_aligns_every_card_its_recogniser_is_not_sure_of(monkeypatch):
+    """Sightings are compared by pose, and a very sure one is reported at
+    once: the tracker's recogniser aligns every card that is not sure at its
+    outline, where a photo's may take it as sure from a look at the outline
+    grown a little (closer to the card, but not as close as aligned)."""
+    import vision.track.plugin as plugin
+
+    used = []
+    monkeypatch.setattr(plugin, "sightings_from", lambda recogniser, least: used.append(recogniser) or (lambda image: []))
+    photos = Recogniser(load_reference_deck())
+    tracker_for(photos)
+    [tracking] = used
+    assert photos.config.outline_growth > 1.0
+    assert tracking.deck is photos.deck and tracking.config == dataclasses.replace(photos.config, outline_growth=1.0)
+
+
 def test_a_weak_match_a_photo_would_report_is_no_sighting_for_the_tracker():
     """A pale card under glare is reported in a photo from a similarity of
     0.55 when no other card comes near; a video frame's match that weak is

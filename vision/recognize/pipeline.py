@@ -27,9 +27,15 @@ class Recogniser:
     around its top card, a frame inside a card) keep only the best.
     """
 
-    def __init__(self, deck: ReferenceDeck) -> None:
+    def __init__(self, deck: ReferenceDeck, config: VisionConfig | None = None) -> None:
+        """``config`` (default: the deck's) may change how cards are searched
+        for, aligned and reported; faces are still described as the deck's
+        config says, so its sizes must be the deck's."""
         self.deck = deck
-        self.config: VisionConfig = deck.config
+        self.config: VisionConfig = config or deck.config
+        if (self.config.face_size, self.config.glance_size, self.config.face_margin) != \
+                (deck.config.face_size, deck.config.glance_size, deck.config.face_margin):
+            raise ValueError("the recogniser's face sizes differ from its deck's")
 
     def recognise(self, image: np.ndarray) -> list[Detection]:
         """Every card found in ``image`` (BGR), the most confident first."""
@@ -118,16 +124,23 @@ class Recogniser:
             plain = self.examine(scene.image, Quad(rough.corners))
             if self.config.is_sure(plain.match):
                 return plain
-            # a look costs a tenth of an alignment, and most outlines of a card that are not
-            # sure as they are lie just inside its edge
-            grown = self.examine(scene.image, Quad(rough.corners).enlarged(self.config.outline_growth))
-            if self.config.is_sure(grown.match):
+            grown = self._grown(scene, Quad(rough.corners))
+            if grown is not None:
                 return grown
         quad, seen = self._refined(scene, rough, plain)
         if quad is None:
             return plain or rough
         better = seen or self.examine(scene.image, quad)
         return better if plain is None or better.confidence > plain.confidence else plain
+
+    def _grown(self, scene: _Scene, quad: Quad) -> Detection | None:
+        """The look at ``quad`` enlarged by ``config.outline_growth``, if it is
+        sure: it costs a tenth of an alignment, and most outlines of a card
+        that are not sure as they are lie just inside its edge."""
+        if self.config.outline_growth == 1.0:
+            return None
+        grown = self.examine(scene.image, quad.enlarged(self.config.outline_growth))
+        return grown if self.config.is_sure(grown.match) else None
 
     def _refined(self, scene: _Scene, rough: Detection,
                  plain: Detection | None) -> tuple[Quad | None, Detection | None]:

@@ -76,6 +76,10 @@ class TrackerConfig:
     # runner-up: a photo may report a weaker but clear match (a pale card under glare), but the
     # pile is filmed many times over, and a weak one-frame match is mostly a hand's blur
     min_sighting_confidence: float = 0.70
+    # the recogniser's VisionConfig.outline_growth for tracking: 1.0, every card aligned. Sightings
+    # are compared by pose and a very sure one is reported at once, so outlines must fit closely;
+    # a photo's recogniser may take a card as sure from a look at its outline grown
+    outline_growth: float = 1.0
     # sightings that must agree before a card is reported ...
     agree: int = 2
     # ... and, while a hand may still touch the card, be this confident ...

@@ -2,6 +2,7 @@
 built from a deck, and as a benchmark plug-in (``make_tracker(deck)``)."""
 from __future__ import annotations
 
+import dataclasses
 from typing import Callable, Sequence
 
 import numpy as np
@@ -24,8 +25,11 @@ def sightings_from(recogniser, least: float = 0.0) -> Callable[[np.ndarray], lis
 def tracker_for(recogniser, config: TrackerConfig = DEFAULT_TRACKER_CONFIG,  # noqa: ANN001
                 fps: float | None = None) -> FlipTracker:
     """A tracker that recognises cards with ``recogniser`` (a
-    :class:`vision.recognize.pipeline.Recogniser`)."""
-    return FlipTracker(sightings_from(recogniser, config.min_sighting_confidence), config, fps)
+    :class:`vision.recognize.pipeline.Recogniser`), set as ``config`` says."""
+    from ..recognize.pipeline import Recogniser
+
+    tracking = Recogniser(recogniser.deck, dataclasses.replace(recogniser.config, outline_growth=config.outline_growth))
+    return FlipTracker(sightings_from(tracking, config.min_sighting_confidence), config, fps)
 
 
 def make_tracker(deck: Sequence[DeckFace]) -> FlipTracker:

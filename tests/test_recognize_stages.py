@@ -163,7 +163,7 @@ def test_an_outline_the_coarse_steps_lose_is_aligned_at_full_size_when_its_face_
     yy, xx = np.mgrid[0:720, 0:1280]
     glare = 120 * np.exp(-((xx - 520) ** 2 + (yy - 330) ** 2) / (2 * 60.0 ** 2))
     image = np.clip(place(ART.faces[card], TRUTH) + glare[..., None], 0, 255).astype(np.uint8)
-    border = Quad(((TRUTH - TRUTH.mean(axis=0)) * 0.95 + TRUTH.mean(axis=0)).astype(np.float32))
+    border = Quad(TRUTH).enlarged(0.95)
     monkeypatch.setattr(pipeline, "refine", lambda *args, **kwargs: None)
     config = DEFAULT_CONFIG if refit else dataclasses.replace(DEFAULT_CONFIG, refit_margin=1.0)
     recogniser = Recogniser(ReferenceDeck.from_faces(ART.faces.items(), config))
@@ -181,7 +181,7 @@ def test_an_outline_just_inside_the_card_is_looked_at_larger_before_it_is_aligne
     alignment is needed."""
     card = next(c for c in ART.faces if c.notation == "y:A+4O")
     image = place(ART.faces[card], TRUTH)
-    inside = Quad(((TRUTH - TRUTH.mean(axis=0)) * 0.92 + TRUTH.mean(axis=0)).astype(np.float32))
+    inside = Quad(TRUTH).enlarged(0.92)
     aligned = []
     monkeypatch.setattr(pipeline, "refine", lambda *args, **kwargs: aligned.append(1) or refine(*args, **kwargs))
     config = dataclasses.replace(DEFAULT_CONFIG, outline_growth=growth)

@@ -11,7 +11,7 @@ from vision.recognize import pipeline
 from vision.recognize import refine as refine_module
 from vision.recognize.config import DEFAULT_CONFIG
 from vision.recognize.corners import corner_hypotheses
-from vision.recognize.detect import EdgeChains, detect, fit_quads, order_corners, reduce
+from vision.recognize.detect import EdgeChains, detect, fit_quads, hull_fits, order_corners, reduce
 from vision.recognize.identify import ReferenceDeck, canonical_face, identify, identify_many
 from vision.recognize.pipeline import Recogniser
 from vision.recognize.rectify import rectify
@@ -63,6 +63,16 @@ def test_a_corner_hidden_by_a_thumb_is_restored():
     clipped = np.array([[0, 0], [200, 0], [200, 260], [170, 310], [0, 310]], np.float32)  # BR corner cut off
     fits = [same_outline(q, np.float32([[0, 0], [200, 0], [200, 310], [0, 310]])) for q in fit_quads(clipped.reshape(-1, 1, 2))]
     assert min(fits) < 1.0
+
+
+def test_hulls_are_fitted_together_in_their_own_order():
+    square = np.array([[0, 0], [120, 0], [120, 187], [0, 187]], np.int32)
+    clipped = np.array([[300, 0], [500, 0], [500, 260], [470, 310], [300, 310]], np.int32)
+    triangle = np.array([[700, 0], [800, 200], [600, 200]], np.int32)  # too few sides for a card
+    fits, owners = hull_fits([h.reshape(-1, 1, 2) for h in (triangle, clipped, square)])
+    assert owners.tolist() == [1, 2]
+    assert same_outline(fits[0], np.float32([[300, 0], [500, 0], [500, 310], [300, 310]])) < 1.0
+    assert same_outline(fits[1], square.astype(np.float32)) < 1e-6
 
 
 def test_a_corner_whose_arms_run_on_proposes_a_card_the_size_of_those_found():

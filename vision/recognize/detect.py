@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Sequence
 
 import cv2
 import numpy as np
@@ -79,21 +80,19 @@ def detect(image: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> list[Qua
 
 
 def outline_quads(chains: EdgeChains, config: VisionConfig = DEFAULT_CONFIG) -> list[Quad]:
-    fits, hull_areas = [], []
+    hulls, hull_areas = [], []
     for contour in chains.contours:
         # an edge chain's own area is tiny; its convex hull is what may be a card
         hull = cv2.convexHull(contour)
         hull_area = cv2.contourArea(hull)
-        if not config.min_card_area * chains.area <= hull_area <= config.max_card_area * chains.area:
-            continue
-        for corners in fit_quads(hull):
-            fits.append(corners)
+        if config.min_card_area * chains.area <= hull_area <= config.max_card_area * chains.area:
+            hulls.append(hull)
             hull_areas.append(hull_area)
-    if not fits:
+    fits, owners = hull_fits(hulls)
+    if not len(fits):
         return []
-    stack = np.array(fits, np.float32)
-    card_like = _card_like(stack, np.array(hull_areas), config)
-    return distinct([Quad(q) for q in order_corners_many(stack[card_like] / chains.scale)], 0.03)
+    card_like = _card_like(fits, np.array(hull_areas)[owners], config)
+    return distinct([Quad(q) for q in order_corners_many(fits[card_like] / chains.scale)], 0.03)
 
 
 def edge_map(image: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
@@ -109,27 +108,50 @@ def smoothed(image: np.ndarray) -> np.ndarray:
 
 
 def fit_quads(hull: np.ndarray) -> list[np.ndarray]:
-    """Up to two four-corner fits of a convex hull: its simplified polygon when
-    that has four corners, and the meeting points of its four longest sides
-    (which restores a corner hidden under a thumb)."""
-    perimeter = cv2.arcLength(hull, True)
-    poly = cv2.approxPolyDP(hull, 0.015 * perimeter, True).reshape(-1, 2).astype(np.float64)
-    fits = [poly.astype(np.float32)] if len(poly) == 4 else []
-    if len(poly) <= 4 or len(poly) > 12:
-        return fits
-    ends = np.concatenate((poly[1:], poly[:1]))
-    lengths = np.hypot(*(ends - poly).T)
-    longest = sorted(np.argsort(-lengths, kind="stable")[:4].tolist())
-    corners = [_intersect((poly[a], ends[a]), (poly[b], ends[b]))
-               for a, b in zip(longest, longest[1:] + longest[:1])]
-    if all(c is not None for c in corners):
-        fits.append(np.array(corners, np.float32))
-    return fits
+    """The four-corner fit of one convex hull, if it has one (see :func:`hull_fits`)."""
+    return list(hull_fits([hull])[0])
 
 
-def _intersect(s: tuple[np.ndarray, np.ndarray], t: tuple[np.ndarray, np.ndarray]) -> np.ndarray | None:
-    """Where the lines through segments ``s`` and ``t`` meet."""
-    return line_meeting(s[0], s[1] - s[0], t[0], t[1] - t[0])
+def hull_fits(hulls: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """At most one four-corner fit per convex hull: its simplified polygon when
+    that has four corners, else (five to twelve) the meeting points of its four
+    longest sides, which restores a corner hidden under a thumb. Returns the
+    fits (n, 4, 2), in the order of their hulls, and each one's hull index."""
+    polygons = [cv2.approxPolyDP(hull, 0.015 * cv2.arcLength(hull, True), True).reshape(-1, 2) for hull in hulls]
+    counts = np.array([len(p) for p in polygons], int)
+    four = np.flatnonzero(counts == 4)
+    several = np.flatnonzero((counts > 4) & (counts <= _MOST_SIDES))
+    met, whole = _longest_sides_meet([polygons[i] for i in several], counts[several])
+    owners = np.concatenate([four, several[whole]])
+    fits = np.concatenate([np.array([polygons[i] for i in four], np.float32).reshape(-1, 4, 2),
+                           met[whole].astype(np.float32)])
+    order = np.argsort(owners, kind="stable")
+    return fits[order], owners[order]
+
+
+_MOST_SIDES = 12  # a hull simplified to more sides than this is no card seen whole or in part
+
+
+def _longest_sides_meet(polygons: list[np.ndarray], counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each polygon (5.._MOST_SIDES corners), where its four longest sides
+    meet in turn (m, 4, 2), and whether no two of those sides are parallel."""
+    if not polygons:
+        return np.zeros((0, 4, 2)), np.zeros(0, bool)
+    present = np.arange(_MOST_SIDES)[None] < counts[:, None]
+    starts = np.zeros((len(polygons), _MOST_SIDES, 2))
+    starts[present] = np.concatenate(polygons)
+    following = (np.arange(_MOST_SIDES)[None] + 1) % counts[:, None]
+    sides = np.take_along_axis(starts, following[..., None], axis=1) - starts
+    lengths = np.where(present, np.hypot(sides[..., 0], sides[..., 1]), -np.inf)
+    longest = np.sort(np.argsort(-lengths, axis=1, kind="stable")[:, :4], axis=1)
+    rows = np.arange(len(polygons))[:, None]
+    after = np.roll(longest, -1, axis=1)
+    p, u, q, v = starts[rows, longest], sides[rows, longest], starts[rows, after], sides[rows, after]
+    cross = u[..., 0] * v[..., 1] - u[..., 1] * v[..., 0]
+    parallel = np.abs(cross) < 1e-6 * np.hypot(u[..., 0], u[..., 1]) * np.hypot(v[..., 0], v[..., 1])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        k = ((q[..., 0] - p[..., 0]) * v[..., 1] - (q[..., 1] - p[..., 1]) * v[..., 0]) / cross
+        return p + k[..., None] * u, ~parallel.any(axis=1)
 
 
 def line_meeting(p: np.ndarray, u: np.ndarray, q: np.ndarray, v: np.ndarray) -> np.ndarray | None:

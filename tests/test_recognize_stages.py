@@ -14,7 +14,7 @@ from vision.recognize.corners import corner_hypotheses
 from vision.recognize.detect import EdgeChains, detect, fit_quads, hull_fits, order_corners, reduce
 from vision.recognize.identify import ReferenceDeck, canonical_face, identify, identify_many
 from vision.recognize.pipeline import Recogniser
-from vision.recognize.rectify import rectify
+from vision.recognize.rectify import rectify, rectify_many
 from vision.recognize.refine import align, refine
 from vision.recognize.types import Match, Quad
 from vision.recognize.verify import Gradients, outline_support
@@ -99,6 +99,17 @@ def test_rectify_puts_the_first_corner_top_left():
     assert upright[5, 5, 2] > 200 and upright[5, 5, 1] < 60
     turned = rectify(image, Quad(TRUTH).turned(), (40, 62))
     assert turned[-5, -5, 2] > 200 and turned[5, 5, 2] < 100
+
+
+@pytest.mark.parametrize("oversample", [1, 4])
+def test_faces_rectified_together_are_the_faces_rectified_one_by_one(oversample):
+    image = place(ART.faces[next(iter(ART.faces))], TRUTH)
+    outlines = np.stack([TRUTH, Quad(TRUTH).turned().corners, Quad(TRUTH).enlarged(0.8).corners, TRUTH + 7.3])
+    together = rectify_many(image, outlines, (10, 16), oversample)
+    assert together.shape == (4, 16, 10, 3)
+    for face, outline in zip(together, outlines):
+        assert np.array_equal(face, rectify(image, Quad(outline), (10, 16), oversample))
+    assert rectify_many(image, outlines[:0], (10, 16), oversample).shape == (0, 16, 10, 3)
 
 
 @pytest.mark.parametrize("card", list(ART.faces), ids=lambda c: c.notation)

@@ -13,7 +13,7 @@ from .config import VisionConfig
 from .corners import corner_hypotheses
 from .detect import EdgeChains, outline_quads
 from .identify import ReferenceDeck, identify, identify_many
-from .rectify import rectify
+from .rectify import rectify, rectify_many
 from .refine import refine, refine_finest
 from .types import Detection, Match, Quad
 from .verify import Gradients, outline_support
@@ -104,8 +104,8 @@ class Recogniser:
 
     def glance(self, chains: EdgeChains, quads: Sequence[Quad]) -> list[Detection]:
         """A first identification of each quad, cheaply, from the reduced image."""
-        size, oversample = self.config.glance_size, self.config.glance_oversample
-        faces = np.array([rectify(chains.small, q.scaled(chains.scale), size, oversample) for q in quads])
+        outlines = np.array([q.corners for q in quads], np.float32).reshape(-1, 4, 2) * chains.scale
+        faces = rectify_many(chains.small, outlines, self.config.glance_size, self.config.glance_oversample)
         return [_oriented(match, quad) for match, quad in zip(identify_many(faces, self.deck, glance=True), quads)]
 
     def examine(self, image: np.ndarray, quad: Quad) -> Detection:

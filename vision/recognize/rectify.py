@@ -21,3 +21,24 @@ def rectify(image: np.ndarray, quad: Quad, size: tuple[int, int], oversample: in
     warped = cv2.warpPerspective(image, matrix, (k * width, k * height), flags=cv2.INTER_LINEAR,
                                  borderMode=cv2.BORDER_REPLICATE)
     return warped if k == 1 else cv2.resize(warped, (width, height), interpolation=cv2.INTER_AREA)
+
+
+def rectify_many(image: np.ndarray, corners: np.ndarray, size: tuple[int, int], oversample: int) -> np.ndarray:
+    """:func:`rectify` for a stack of outlines (n, 4, 2, image pixels): the
+    faces (n, height, width, channels). They are warped one above the other
+    into one image and averaged down together: the blocks averaged never
+    straddle two faces."""
+    width, height = size
+    k = oversample
+    target = np.array([[0, 0], [k * width, 0], [k * width, k * height], [0, k * height]], np.float32)
+    warped = np.empty((len(corners), k * height, k * width) + image.shape[2:], np.uint8)
+    for face, outline in zip(warped, corners.astype(np.float32)):
+        cv2.warpPerspective(image, cv2.getPerspectiveTransform(outline, target), (k * width, k * height), face,
+                            flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    if k == 1:
+        return warped
+    if not len(corners):
+        return np.empty((0, height, width) + image.shape[2:], np.uint8)
+    column = warped.reshape((len(corners) * k * height, k * width) + image.shape[2:])
+    small = cv2.resize(column, (width, len(corners) * height), interpolation=cv2.INTER_AREA)
+    return small.reshape((len(corners), height, width) + image.shape[2:])

@@ -326,6 +326,18 @@ def test_a_card_outline_runs_along_edges_and_a_pattern_cut_out_does_not():
     assert outline_support(Gradients.of(*_reduced(checked)), diamond) < 0.5
 
 
+def test_gradients_are_central_differences_of_the_channel_that_changes_most():
+    smooth = np.random.default_rng(3).integers(0, 256, (5, 7, 3), dtype=np.uint8)
+    gradients = Gradients(smooth, 1.0)
+    padded = np.pad(smooth.astype(np.float32), ((1, 1), (1, 1), (0, 0)), mode="edge")  # a border repeats
+    gx, gy = padded[1:-1, 2:] - padded[1:-1, :-2], padded[2:, 1:-1] - padded[:-2, 1:-1]
+    ys, xs = np.indices((5, 7))
+    found_x, found_y = gradients.at(xs, ys)
+    channel = np.argmax(gx * gx + gy * gy, axis=-1)
+    assert np.array_equal(found_x, np.take_along_axis(gx, channel[..., None], -1)[..., 0])
+    assert np.array_equal(found_y, np.take_along_axis(gy, channel[..., None], -1)[..., 0])
+
+
 def _reduced(image: np.ndarray) -> tuple[np.ndarray, float]:
     small = reduce(image, DEFAULT_CONFIG.detect_width)
     return small, small.shape[1] / image.shape[1]

@@ -10,6 +10,7 @@ card's outline standing.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -35,11 +36,16 @@ class Gradients:
     def at(self, xs: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(x, y) gradient at integer pixels ``xs``, ``ys`` (inside the image)."""
         height, width = self.smooth.shape[:2]
-        left, right = self.smooth[ys, np.maximum(xs - 1, 0)], self.smooth[ys, np.minimum(xs + 1, width - 1)]
-        up, down = self.smooth[np.maximum(ys - 1, 0), xs], self.smooth[np.minimum(ys + 1, height - 1), xs]
+        pixels = self.smooth.reshape(height * width, -1)
+        at = ys * width + xs
+        # a point on the image's border stands in for its missing neighbour
+        left, right = pixels[at - (xs > 0)], pixels[at + (xs < width - 1)]
+        up, down = pixels[at - width * (ys > 0)], pixels[at + width * (ys < height - 1)]
         gx, gy = right.astype(np.float32) - left, down.astype(np.float32) - up
-        strongest = np.argmax(gx * gx + gy * gy, axis=-1)[..., None]
-        return np.take_along_axis(gx, strongest, -1)[..., 0], np.take_along_axis(gy, strongest, -1)[..., 0]
+        strongest = np.argmax(gx * gx + gy * gy, axis=-1).ravel()
+        points = np.arange(strongest.size)
+        return gx.reshape(-1, gx.shape[-1])[points, strongest].reshape(xs.shape), \
+            gy.reshape(-1, gy.shape[-1])[points, strongest].reshape(xs.shape)
 
 
 def outline_support(gradients: Gradients, corners: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> float:
@@ -56,18 +62,18 @@ def outline_support(gradients: Gradients, corners: np.ndarray, config: VisionCon
     >>> round(outline_support(Gradients.of(image, 1.0), square + 25), 2) < 0.5
     True
     """
+    # a check is a few hundred points: the count of numpy calls, not their size, is its cost
     corners = corners.astype(np.float32) * gradients.scale
-    starts, ends = corners, np.roll(corners, -1, axis=0)
-    along = np.linspace(0.05, 0.95, config.support_samples, dtype=np.float32)
-    points = starts[:, None] + along[None, :, None] * (ends - starts)[:, None]   # (4, samples, 2)
-    tangent = (ends - starts) / np.maximum(np.hypot(*(ends - starts).T), 1e-6)[:, None]
+    sides = corners[[1, 2, 3, 0]] - corners
+    along, offsets = _probe_steps(config.support_samples, config.support_reach)
+    points = corners[:, None] + along * sides[:, None]   # (4, samples, 2)
+    tangent = sides / np.maximum(np.hypot(sides[:, 0], sides[:, 1]), 1e-6)[:, None]
     normal = np.stack([-tangent[:, 1], tangent[:, 0]], axis=1)                  # (4, 2)
-    offsets = np.arange(-config.support_reach, config.support_reach + 1, dtype=np.float32)
-    probes = points[:, :, None] + offsets[None, None, :, None] * normal[:, None, None]  # (4, s, o, 2)
+    probes = points[:, :, None] + offsets * normal[:, None, None]  # (4, s, o, 2)
     xs, ys = np.rint(probes[..., 0]).astype(int), np.rint(probes[..., 1]).astype(int)
     height, width = gradients.smooth.shape[:2]
     inside = (xs >= 0) & (xs < width) & (ys >= 0) & (ys < height)
-    gx, gy = gradients.at(np.clip(xs, 0, width - 1), np.clip(ys, 0, height - 1))
+    gx, gy = gradients.at(np.minimum(np.maximum(xs, 0), width - 1), np.minimum(np.maximum(ys, 0), height - 1))
     strength = np.hypot(gx, gy)
     across = np.abs(gx * normal[:, None, None, 0] + gy * normal[:, None, None, 1])
     edge = inside & (strength >= config.support_gradient) & (across >= config.support_alignment * strength)
@@ -75,3 +81,12 @@ def outline_support(gradients: Gradients, corners: np.ndarray, config: VisionCon
     if not seen.any():
         return 0.0
     return float((edge.any(axis=2) & seen).sum() / seen.sum())
+
+
+@lru_cache(maxsize=4)
+def _probe_steps(samples: int, reach: int) -> tuple[np.ndarray, np.ndarray]:
+    """Where along a side its points lie (1, samples, 1), and the offsets
+    across it that are probed (1, 1, 2 * reach + 1, 1)."""
+    along = np.linspace(0.05, 0.95, samples, dtype=np.float32)[None, :, None]
+    offsets = np.arange(-reach, reach + 1, dtype=np.float32)[None, None, :, None]
+    return along, offsets

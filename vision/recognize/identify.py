@@ -131,18 +131,14 @@ def identify_many(faces: np.ndarray, deck: ReferenceDeck, glance: bool = False) 
     scores = (describe_many(faces, deck.config) @ references.T).reshape(len(faces), 2, -1)
     per_card = scores.max(axis=1)  # (n, cards): the better way up
     rows = np.arange(len(faces))
-    if per_card.shape[1] > 1:
-        top_two = np.argpartition(-per_card, 1, axis=1)[:, :2]
-        swap = per_card[rows, top_two[:, 1]] > per_card[rows, top_two[:, 0]]
-        top_two[swap] = top_two[swap][:, ::-1]
-    else:
-        top_two = np.zeros((len(faces), 1), int)
-    best = top_two[:, 0]
-    confidence = np.maximum(per_card[rows, best], 0.0)
-    turned = scores[rows, 1, best] > scores[rows, 0, best]
-    second = top_two[:, 1] if per_card.shape[1] > 1 else None
-    runner_up_confidence = np.maximum(per_card[rows, second], 0.0) if second is not None else np.zeros(len(faces))
-    return [Match(card=deck.cards[best[i]], confidence=float(confidence[i]), upside_down=bool(turned[i]),
-                  runner_up=deck.cards[second[i]] if second is not None else None,
-                  runner_up_confidence=float(runner_up_confidence[i]))
-            for i in range(len(faces))]
+    best = per_card.argmax(axis=1)
+    turned = (scores[rows, 1, best] > scores[rows, 0, best]).tolist()
+    confidence = np.maximum(per_card[rows, best], 0.0).tolist()
+    if per_card.shape[1] == 1:
+        return [Match(deck.cards[0], c, t, None, 0.0) for c, t in zip(confidence, turned)]
+    per_card[rows, best] = -np.inf
+    second = per_card.argmax(axis=1)
+    runner_up_confidence = np.maximum(per_card[rows, second], 0.0).tolist()
+    cards = deck.cards
+    return [Match(cards[b], c, t, cards[s], r)
+            for b, c, t, s, r in zip(best.tolist(), confidence, turned, second.tolist(), runner_up_confidence)]

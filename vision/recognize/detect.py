@@ -9,7 +9,6 @@ Candidates are not yet cards: identification confirms or rejects them.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -146,22 +145,30 @@ def _longest_sides_meet(polygons: list[np.ndarray], counts: np.ndarray) -> tuple
     longest = np.sort(np.argsort(-lengths, axis=1, kind="stable")[:, :4], axis=1)
     rows = np.arange(len(polygons))[:, None]
     after = np.roll(longest, -1, axis=1)
-    p, u, q, v = starts[rows, longest], sides[rows, longest], starts[rows, after], sides[rows, after]
+    met, parallel = lines_meet(starts[rows, longest], sides[rows, longest], starts[rows, after], sides[rows, after])
+    return met, ~parallel.any(axis=1)
+
+
+def lines_meet(p: np.ndarray, u: np.ndarray, q: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where the lines through points ``p`` along ``u`` meet those through
+    ``q`` along ``v`` (arrays of shape (..., 2)), and which of them are
+    (nearly) parallel, so that their meeting point means nothing."""
     cross = u[..., 0] * v[..., 1] - u[..., 1] * v[..., 0]
     parallel = np.abs(cross) < 1e-6 * np.hypot(u[..., 0], u[..., 1]) * np.hypot(v[..., 0], v[..., 1])
     with np.errstate(divide="ignore", invalid="ignore"):
         k = ((q[..., 0] - p[..., 0]) * v[..., 1] - (q[..., 1] - p[..., 1]) * v[..., 0]) / cross
-        return p + k[..., None] * u, ~parallel.any(axis=1)
+        return p + k[..., None] * u, parallel
 
 
 def line_meeting(p: np.ndarray, u: np.ndarray, q: np.ndarray, v: np.ndarray) -> np.ndarray | None:
     """Where the line through ``p`` along ``u`` meets the one through ``q``
-    along ``v``; ``None`` for (nearly) parallel lines."""
-    cross = u[0] * v[1] - u[1] * v[0]
-    if abs(cross) < 1e-6 * math.hypot(u[0], u[1]) * math.hypot(v[0], v[1]):
-        return None
-    k = ((q[0] - p[0]) * v[1] - (q[1] - p[1]) * v[0]) / cross
-    return p + k * u
+    along ``v``; ``None`` for (nearly) parallel lines.
+
+    >>> line_meeting(np.array([0.0, 1.0]), np.array([1.0, 0.0]), np.array([2.0, 0.0]), np.array([0.0, 1.0]))
+    array([2., 1.])
+    """
+    met, parallel = lines_meet(*(np.asarray(a, np.float64) for a in (p, u, q, v)))
+    return None if parallel else met
 
 
 def order_corners(corners: np.ndarray) -> np.ndarray:

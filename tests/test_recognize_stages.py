@@ -101,6 +101,16 @@ def test_rectify_puts_the_first_corner_top_left():
     assert turned[-5, -5, 2] > 200 and turned[5, 5, 2] < 100
 
 
+@pytest.mark.parametrize("oversample", [1, 2])
+def test_a_face_cut_out_upside_down_is_the_upright_face_turned(oversample):
+    """Corners map to the outer corners of the face's corner pixels, so
+    neither way up is sampled half a pixel off."""
+    image = place(ART.faces[next(iter(ART.faces))], TRUTH)
+    upright = rectify(image, Quad(TRUTH), (40, 62), oversample).astype(int)
+    turned = rectify(image, Quad(TRUTH).turned(), (40, 62), oversample).astype(int)
+    assert np.abs(upright - turned[::-1, ::-1]).max() <= 1
+
+
 @pytest.mark.parametrize("oversample", [1, 4])
 def test_faces_rectified_together_are_the_faces_rectified_one_by_one(oversample):
     image = place(ART.faces[next(iter(ART.faces))], TRUTH)
@@ -201,7 +211,7 @@ def test_an_outline_the_coarse_steps_lose_is_aligned_at_full_size_when_its_face_
     found = recogniser.aligned(scene, recogniser.glance(scene.chains, [border])[0])
     assert found.card == card
     error = np.linalg.norm(found.corners - TRUTH, axis=1).max()  # 10 pixels as the border lies
-    assert (error < 6.0) if refit else np.allclose(found.corners, border.corners)
+    assert (error < 7.0) if refit else np.allclose(found.corners, border.corners)
 
 
 @pytest.mark.parametrize("growth", [DEFAULT_CONFIG.outline_growth, 1.0])

@@ -16,8 +16,7 @@ def rectify(image: np.ndarray, quad: Quad, size: tuple[int, int], oversample: in
     """
     width, height = size
     k = oversample
-    target = np.array([[0, 0], [k * width, 0], [k * width, k * height], [0, k * height]], np.float32)
-    matrix = cv2.getPerspectiveTransform(quad.corners.astype(np.float32), target)
+    matrix = cv2.getPerspectiveTransform(quad.corners.astype(np.float32), image_outline(k * width, k * height))
     warped = cv2.warpPerspective(image, matrix, (k * width, k * height), flags=cv2.INTER_LINEAR,
                                  borderMode=cv2.BORDER_REPLICATE)
     return warped if k == 1 else cv2.resize(warped, (width, height), interpolation=cv2.INTER_AREA)
@@ -30,7 +29,7 @@ def rectify_many(image: np.ndarray, corners: np.ndarray, size: tuple[int, int], 
     straddle two faces."""
     width, height = size
     k = oversample
-    target = np.array([[0, 0], [k * width, 0], [k * width, k * height], [0, k * height]], np.float32)
+    target = image_outline(k * width, k * height)
     warped = np.empty((len(corners), k * height, k * width) + image.shape[2:], np.uint8)
     for face, outline in zip(warped, corners.astype(np.float32)):
         cv2.warpPerspective(image, cv2.getPerspectiveTransform(outline, target), (k * width, k * height), face,
@@ -42,3 +41,16 @@ def rectify_many(image: np.ndarray, corners: np.ndarray, size: tuple[int, int], 
     column = warped.reshape((len(corners) * k * height, k * width) + image.shape[2:])
     small = cv2.resize(column, (width, len(corners) * height), interpolation=cv2.INTER_AREA)
     return small.reshape((len(corners), height, width) + image.shape[2:])
+
+
+def image_outline(width: int, height: int) -> np.ndarray:
+    """The outline of a ``width`` x ``height`` image: the outer corners of its
+    corner pixels, clockwise from the top left. OpenCV puts a pixel's centre at
+    integral coordinates, so the image spans -0.5 .. width - 0.5; mapping a
+    card's corners here (not to 0 .. width) samples the face evenly, and a face
+    cut out upside down is exactly the upright one turned.
+
+    >>> image_outline(4, 2).tolist()
+    [[-0.5, -0.5], [3.5, -0.5], [3.5, 1.5], [-0.5, 1.5]]
+    """
+    return np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32) - 0.5

@@ -11,7 +11,7 @@ from vision.recognize import pipeline
 from vision.recognize import refine as refine_module
 from vision.recognize.config import DEFAULT_CONFIG
 from vision.recognize.corners import corner_hypotheses
-from vision.recognize.detect import EdgeChains, detect, fit_quads, hull_fits, order_corners, reduce
+from vision.recognize.detect import EdgeChains, detect, hull_fits, order_corners, reduce
 from vision.recognize.identify import ReferenceDeck, canonical_face, identify, identify_many
 from vision.recognize.pipeline import Recogniser
 from vision.recognize.rectify import rectify, rectify_many
@@ -61,7 +61,7 @@ def test_detected_corners_start_on_a_short_side():
 
 def test_a_corner_hidden_by_a_thumb_is_restored():
     clipped = np.array([[0, 0], [200, 0], [200, 260], [170, 310], [0, 310]], np.float32)  # BR corner cut off
-    fits = [same_outline(q, np.float32([[0, 0], [200, 0], [200, 310], [0, 310]])) for q in fit_quads(clipped.reshape(-1, 1, 2))]
+    fits = [same_outline(q, np.float32([[0, 0], [200, 0], [200, 310], [0, 310]])) for q in hull_fits([clipped.reshape(-1, 1, 2)])[0]]
     assert min(fits) < 1.0
 
 

@@ -106,11 +106,6 @@ def smoothed(image: np.ndarray) -> np.ndarray:
     return cv2.GaussianBlur(image, (5, 5), 0)
 
 
-def fit_quads(hull: np.ndarray) -> list[np.ndarray]:
-    """The four-corner fit of one convex hull, if it has one (see :func:`hull_fits`)."""
-    return list(hull_fits([hull])[0])
-
-
 def hull_fits(hulls: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     """At most one four-corner fit per convex hull: its simplified polygon when
     that has four corners, else (five to twelve) the meeting points of its four

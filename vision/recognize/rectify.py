@@ -30,14 +30,14 @@ def rectify_many(image: np.ndarray, corners: np.ndarray, size: tuple[int, int], 
     width, height = size
     k = oversample
     target = image_outline(k * width, k * height)
-    warped = np.empty((len(corners), k * height, k * width) + image.shape[2:], np.uint8)
+    warped = np.empty((len(corners), k * height, k * width) + image.shape[2:], image.dtype)
     for face, outline in zip(warped, corners.astype(np.float32)):
         cv2.warpPerspective(image, cv2.getPerspectiveTransform(outline, target), (k * width, k * height), face,
                             flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     if k == 1:
         return warped
     if not len(corners):
-        return np.empty((0, height, width) + image.shape[2:], np.uint8)
+        return np.empty((0, height, width) + image.shape[2:], image.dtype)
     column = warped.reshape((len(corners) * k * height, k * width) + image.shape[2:])
     small = cv2.resize(column, (width, len(corners) * height), interpolation=cv2.INTER_AREA)
     return small.reshape((len(corners), height, width) + image.shape[2:])

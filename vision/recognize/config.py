@@ -24,7 +24,10 @@ class AlignStep:
 @dataclass(frozen=True)
 class VisionConfig:
     # detection runs on a copy scaled to this width (the quad is then refined at full size)
-    detect_width: int = 512
+    detect_width: int = 640
+    # the reduced image is smoothed with a Gaussian this many pixels across before edges are
+    # found (1: not at all)
+    edge_blur: int = 3
     # Canny's hysteresis thresholds (gradient strength on the blurred, reduced image)
     edge_low: float = 20.0
     edge_high: float = 60.0

@@ -29,9 +29,9 @@ class Gradients:
     scale: float  # pixels of ``smooth`` per image pixel
 
     @classmethod
-    def of(cls, image: np.ndarray, scale: float) -> Gradients:
+    def of(cls, image: np.ndarray, scale: float, config: VisionConfig = DEFAULT_CONFIG) -> Gradients:
         """``image``: BGR, already reduced by ``scale``."""
-        return cls(smoothed(image), scale)
+        return cls(smoothed(image, config), scale)
 
     def at(self, xs: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(x, y) gradient at integer pixels ``xs``, ``ys`` (inside the image)."""

@@ -236,6 +236,26 @@ def test_an_outline_just_inside_the_card_is_looked_at_larger_before_it_is_aligne
         assert len(aligned) == 1
 
 
+def test_a_weak_glance_that_alignment_loses_is_looked_at_grown(monkeypatch):
+    """A pale card under glare glances weakly from an outline just inside its
+    edge, and ECC gives up on it; the face the outline frames, grown, still
+    names the card clearly enough to report."""
+    card = next(c for c in ART.faces if c.notation == "M")
+    yy, xx = np.mgrid[0:720, 0:1280]
+    glare = 110 * np.exp(-((xx - 500) ** 2 + (yy - 360) ** 2) / (2 * 70.0 ** 2))
+    image = np.clip(place(ART.faces[card], TRUTH) + glare[..., None], 0, 255).astype(np.uint8)
+    inside = Quad(TRUTH).enlarged(0.93)
+    monkeypatch.setattr(pipeline, "refine", lambda *args, **kwargs: None)
+    recogniser = Recogniser(DECK)
+    assert not DEFAULT_CONFIG.is_confident(recogniser.examine(image, inside).match)
+    scene = pipeline._Scene.of(image, DEFAULT_CONFIG)
+    rough = recogniser.glance(scene.chains, [inside])[0]
+    weak = pipeline.Detection(dataclasses.replace(rough.match, confidence=DEFAULT_CONFIG.weak_glance - 0.1), rough.corners)
+    found = recogniser.aligned(scene, weak)
+    assert found.card == card and DEFAULT_CONFIG.is_confident(found.match)
+    assert np.linalg.norm(found.corners - TRUTH, axis=1).max() < 5.0
+
+
 def test_a_recogniser_may_search_differently_from_its_deck_but_not_describe_faces_differently():
     assert Recogniser(DECK, dataclasses.replace(DEFAULT_CONFIG, outline_growth=1.0)).config.outline_growth == 1.0
     with pytest.raises(ValueError, match="face sizes"):

@@ -117,8 +117,9 @@ class Recogniser:
         unless it is sure already at full size, as it is or a little larger
         (a glance is blurred: it finds the card, not how well the outline
         fits). A weak glance is nearly never sure as it stands, so it is
-        aligned without those looks first, and stays the glance when
-        alignment fails."""
+        aligned without those looks first; when alignment fails, it is
+        looked at once, grown: glare on a pale card throws ECC off and
+        weakens the glance, though the card's face still names it clearly."""
         plain = None
         if rough.confidence >= self.config.weak_glance:
             plain = self.examine(scene.image, Quad(rough.corners))
@@ -129,7 +130,7 @@ class Recogniser:
                 return grown
         quad, seen = self._refined(scene, rough, plain)
         if quad is None:
-            return plain or rough
+            return plain or self.examine(scene.image, Quad(rough.corners).enlarged(self.config.outline_growth))
         better = seen or self.examine(scene.image, quad)
         return better if plain is None or better.confidence > plain.confidence else plain
 

@@ -35,6 +35,7 @@ class EdgeChains:
     area: float   # of the reduced image, in detection pixels
     small: np.ndarray  # the reduced image
     smooth: np.ndarray  # the reduced image as smoothed for edge finding
+    coarse: np.ndarray  # the reduced image halved once more, which glances sample
 
     @classmethod
     def of(cls, image: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> EdgeChains:
@@ -47,7 +48,14 @@ class EdgeChains:
         edges = cv2.Canny(smooth, config.edge_low, config.edge_high)
         # thin edges keep a card apart from its neighbours; thickened ones close small breaks
         contours = find_contours(edges) + find_contours(cv2.dilate(edges, np.ones((3, 3), np.uint8)))
-        return cls(_card_sized(contours, config.min_card_area * area), scale, area, small, smooth)
+        coarse = cv2.resize(small, (small.shape[1] // 2, small.shape[0] // 2), interpolation=cv2.INTER_AREA)
+        return cls(_card_sized(contours, config.min_card_area * area), scale, area, small, smooth, coarse)
+
+    def to_coarse(self, corners: np.ndarray) -> np.ndarray:
+        """Image pixels (any shape (..., 2)) in the pixels of ``coarse``
+        (pixel centres at integral coordinates in both)."""
+        factor = self.scale * self.coarse.shape[1] / self.small.shape[1]
+        return (corners + 0.5) * factor - 0.5
 
 
 def _card_sized(contours: list[np.ndarray], least: float) -> list[np.ndarray]:

@@ -103,9 +103,9 @@ class Recogniser:
             outline_support(scene.gradients, detection.corners, self.config) >= self.config.min_outline_support
 
     def glance(self, chains: EdgeChains, quads: Sequence[Quad]) -> list[Detection]:
-        """A first identification of each quad, cheaply, from the reduced image."""
-        outlines = np.array([q.corners for q in quads], np.float32).reshape(-1, 4, 2) * chains.scale
-        faces = rectify_many(chains.small, outlines, self.config.glance_size, self.config.glance_oversample)
+        """A first identification of each quad, cheaply, from the coarse image."""
+        outlines = chains.to_coarse(np.array([q.corners for q in quads], np.float32).reshape(-1, 4, 2))
+        faces = rectify_many(chains.coarse, outlines, self.config.glance_size, self.config.glance_oversample)
         return [_oriented(match, quad) for match, quad in zip(identify_many(faces, self.deck, glance=True), quads)]
 
     def examine(self, image: np.ndarray, quad: Quad) -> Detection:

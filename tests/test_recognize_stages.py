@@ -306,6 +306,18 @@ def _alignments_with_and_without(setting: str, image: np.ndarray, card, monkeypa
     return counts[0], counts[1]
 
 
+def test_only_outlines_aligned_in_vain_spend_the_budget():
+    """Three cards laid out, and a budget of one vain alignment: each card
+    found gives back what it took, so all three are found."""
+    image = None
+    cards = [c for c in ART.faces if c.notation in ("S", "r:S+4A", "p:4A+O")]
+    for shift, card in zip((0, 330, 660), cards):
+        image = place(ART.faces[card], TRUTH + np.float32([shift, 0]), table=image)
+    config = dataclasses.replace(DEFAULT_CONFIG, max_alignments=1)
+    found = Recogniser(ReferenceDeck.from_faces(ART.faces.items(), config)).recognise(image)
+    assert sorted(d.card.notation for d in found) == sorted(c.notation for c in cards)
+
+
 def test_weak_glances_whose_outlines_run_along_no_edges_are_not_aligned(monkeypatch):
     """On a busy table many patterns glance weakly like a card; those whose
     outline no edges run along are left unaligned, and the card is found all

@@ -88,7 +88,7 @@ class VisionConfig:
     refine_fit: float = 1.5
     refine_max_shift: float = 0.35   # larger corner moves (per card size) are rejected
     max_refined: int = 8             # cards reported per image at most
-    max_alignments: int = 10         # ECC alignments tried per image at most
+    max_alignments: int = 6          # outlines per image aligned in vain at most
     # outlines glancing below this are weak; only a few of them are aligned per image
     weak_glance: float = 0.5
     max_weak_alignments: int = 6

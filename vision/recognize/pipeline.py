@@ -66,19 +66,20 @@ class Recogniser:
         kept = list(found)
         outlines = np.array([d.corners for d in promising]).reshape(-1, 4, 2)
         covered = _overlapping(outlines, [k.corners for k in kept])
-        for index, detection in enumerate(promising):
+        for index, rough_look in enumerate(promising):
             if covered[index]:
                 continue  # another outline of a card already kept: costs nothing
-            if not budget.take(detection.confidence):
+            if not budget.take(rough_look.confidence):
                 break  # spent; a lower glance is no more worth aligning than this one
-            if Quad(detection.corners).area < self._least_area(kept):
+            if Quad(rough_look.corners).area < self._least_area(kept):
                 continue  # after the budget, which it should not free for other patterns
-            if not self._worth_aligning(scene, detection):
+            if not self._worth_aligning(scene, rough_look):
                 continue
-            detection = self.aligned(scene, detection)
+            detection = self.aligned(scene, rough_look)
             if self._is_new_card(scene, detection, kept):
                 kept.append(detection)
                 covered |= _overlapping(outlines, [detection.corners])
+                budget.give_back(rough_look.confidence)
             if len(kept) >= self.config.max_refined:
                 break
         return sorted(kept, key=lambda d: -d.confidence)
@@ -192,7 +193,9 @@ class _Scene:
 
 
 class _Budget:
-    """How many outlines one image may still align. Outlines that glance
+    """How many outlines one image may still align in vain: an outline that
+    becomes a card costs nothing, so a layout of many cards has as much left
+    for the patterns among them as a single card. Outlines that glance
     weakly are mostly patterns of the table (a weak glance rarely becomes a
     card), so they get a small allowance of their own."""
 
@@ -208,6 +211,13 @@ class _Budget:
             return self._strong >= 0
         self._weak -= 1
         return self._weak >= 0
+
+    def give_back(self, glance: float) -> None:
+        """Return what :meth:`take` spent on an outline that became a card."""
+        if glance >= self._config.weak_glance:
+            self._strong += 1
+        else:
+            self._weak += 1
 
 
 @lru_cache(maxsize=1)

@@ -80,6 +80,13 @@ class TrackerConfig:
     # are compared by pose and a very sure one is reported at once, so outlines must fit closely;
     # a photo's recogniser may take a card as sure from a look at its outline grown
     outline_growth: float = 1.0
+    # ... and its detection scale and smoothing (VisionConfig.detect_width, edge_blur). A flip
+    # video films one pile up close, with a hand moving over it: the finer edges that show a
+    # small layout card's narrow border on a cloth are not needed, while a smeared edge traced
+    # finely wanders (at 640 pixels, one card of the 2061 in the benchmark's videos was counted
+    # twice), and the coarser scale costs less per frame
+    detect_width: int = 512
+    edge_blur: int = 5
     # sightings that must agree before a card is reported ...
     agree: int = 2
     # ... and, while a hand may still touch the card, be this confident ...

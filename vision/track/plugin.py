@@ -28,7 +28,9 @@ def tracker_for(recogniser, config: TrackerConfig = DEFAULT_TRACKER_CONFIG,  # n
     :class:`vision.recognize.pipeline.Recogniser`), set as ``config`` says."""
     from ..recognize.pipeline import Recogniser
 
-    tracking = Recogniser(recogniser.deck, dataclasses.replace(recogniser.config, outline_growth=config.outline_growth))
+    tracking = Recogniser(recogniser.deck, dataclasses.replace(
+        recogniser.config, outline_growth=config.outline_growth, detect_width=config.detect_width,
+        edge_blur=config.edge_blur))
     return FlipTracker(sightings_from(tracking, config.min_sighting_confidence), config, fps)
 
 

@@ -194,15 +194,21 @@ def test_refine_stops_after_the_quick_look_only_when_the_outline_is_settled(sure
     assert (refined is settled[0]) == sure
 
 
+def _pale_card_under_glare(strength: float, centre: tuple[int, int], radius: float):
+    """The mushroom (little printed on it) placed at TRUTH, with a round glare
+    of ``strength`` levels added at ``centre``."""
+    card = next(c for c in ART.faces if c.notation == "M")
+    yy, xx = np.mgrid[0:720, 0:1280]
+    glare = strength * np.exp(-((xx - centre[0]) ** 2 + (yy - centre[1]) ** 2) / (2 * radius ** 2))
+    return card, np.clip(place(ART.faces[card], TRUTH) + glare[..., None], 0, 255).astype(np.uint8)
+
+
 @pytest.mark.parametrize("refit", [True, False])
 def test_an_outline_the_coarse_steps_lose_is_aligned_at_full_size_when_its_face_names_the_card(refit, monkeypatch):
     """A pale card under glare, its printed border taken for its outline: the
     face inside is unsure but still names the card clearly, so the full-size
     step alone aligns it when the coarse steps give up."""
-    card = next(c for c in ART.faces if c.notation == "M")
-    yy, xx = np.mgrid[0:720, 0:1280]
-    glare = 120 * np.exp(-((xx - 520) ** 2 + (yy - 330) ** 2) / (2 * 60.0 ** 2))
-    image = np.clip(place(ART.faces[card], TRUTH) + glare[..., None], 0, 255).astype(np.uint8)
+    card, image = _pale_card_under_glare(120, (520, 330), 60.0)
     border = Quad(TRUTH).enlarged(0.95)
     monkeypatch.setattr(pipeline, "refine", lambda *args, **kwargs: None)
     config = DEFAULT_CONFIG if refit else dataclasses.replace(DEFAULT_CONFIG, refit_margin=1.0)
@@ -240,10 +246,7 @@ def test_a_weak_glance_that_alignment_loses_is_looked_at_grown(monkeypatch):
     """A pale card under glare glances weakly from an outline just inside its
     edge, and ECC gives up on it; the face the outline frames, grown, still
     names the card clearly enough to report."""
-    card = next(c for c in ART.faces if c.notation == "M")
-    yy, xx = np.mgrid[0:720, 0:1280]
-    glare = 110 * np.exp(-((xx - 500) ** 2 + (yy - 360) ** 2) / (2 * 70.0 ** 2))
-    image = np.clip(place(ART.faces[card], TRUTH) + glare[..., None], 0, 255).astype(np.uint8)
+    card, image = _pale_card_under_glare(110, (500, 360), 70.0)
     inside = Quad(TRUTH).enlarged(0.93)
     monkeypatch.setattr(pipeline, "refine", lambda *args, **kwargs: None)
     recogniser = Recogniser(DECK)

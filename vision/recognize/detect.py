@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from .config import DEFAULT_CONFIG, VisionConfig
+from .rectify import resized_points
 from .types import Quad
 
 
@@ -54,8 +55,7 @@ class EdgeChains:
     def to_coarse(self, corners: np.ndarray) -> np.ndarray:
         """Image pixels (any shape (..., 2)) in the pixels of ``coarse``
         (pixel centres at integral coordinates in both)."""
-        factor = self.scale * self.coarse.shape[1] / self.small.shape[1]
-        return (corners + 0.5) * factor - 0.5
+        return resized_points(corners, self.scale * self.coarse.shape[1] / self.small.shape[1])
 
 
 def _card_sized(contours: list[np.ndarray], least: float) -> list[np.ndarray]:

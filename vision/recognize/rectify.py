@@ -54,3 +54,14 @@ def image_outline(width: int, height: int) -> np.ndarray:
     [[-0.5, -0.5], [3.5, -0.5], [3.5, 1.5], [-0.5, 1.5]]
     """
     return np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32) - 0.5
+
+
+def resized_points(points: np.ndarray, factor: float) -> np.ndarray:
+    """Where ``points`` (pixel centres at integral coordinates) land in an
+    image resized by ``factor``: the image's outline scales, so a point x
+    goes to (x + 0.5) * factor - 0.5.
+
+    >>> resized_points(image_outline(4, 2), 0.5).tolist()
+    [[-0.5, -0.5], [1.5, -0.5], [1.5, 0.5], [-0.5, 0.5]]
+    """
+    return (points + 0.5) * factor - 0.5

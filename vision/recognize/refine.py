@@ -15,7 +15,7 @@ import numpy as np
 
 from .config import DEFAULT_CONFIG, AlignStep, VisionConfig
 from .detect import card_shaped
-from .rectify import image_outline
+from .rectify import image_outline, resized_points
 from .types import Quad
 
 
@@ -83,15 +83,14 @@ def align(image: np.ndarray, quad: Quad, template: np.ndarray, step: AlignStep,
     fit = _fit(quad, width, config)
     if fit < 1.0:
         roi = cv2.resize(roi, None, fx=fit, fy=fit, interpolation=cv2.INTER_AREA)
-    # a resize by fit takes the point x (pixel centres integral) to (x + 0.5) * fit - 0.5
-    seen = ((quad.corners - origin + 0.5) * fit - 0.5).astype(np.float32)
+    seen = resized_points(quad.corners - origin, fit).astype(np.float32)
     start = cv2.getPerspectiveTransform(face, seen).astype(np.float32)
     criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, step.iterations, 1e-4)
     try:
         _, warp = cv2.findTransformECC(template, roi, start, cv2.MOTION_HOMOGRAPHY, criteria, None, 3)
     except cv2.error:  # did not converge
         return None
-    corners = (cv2.perspectiveTransform(face.reshape(-1, 1, 2), warp).reshape(-1, 2) + 0.5) / fit - 0.5 + origin
+    corners = resized_points(cv2.perspectiveTransform(face.reshape(-1, 1, 2), warp).reshape(-1, 2), 1 / fit) + origin
     moved = np.abs(corners - quad.corners).max()
     if not np.isfinite(corners).all() or moved > config.refine_max_shift * np.sqrt(quad.area):
         return None

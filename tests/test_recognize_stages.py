@@ -91,6 +91,20 @@ def test_a_corner_whose_arms_run_on_proposes_a_card_the_size_of_those_found():
     assert nearest(corner_hypotheses(chains, DEFAULT_CONFIG)) > 30.0
 
 
+def test_a_found_cards_own_edges_propose_nothing_but_lines_running_on_through_it_do():
+    image = np.full((720, 1280, 3), (40, 60, 90), np.uint8)
+    found = np.float32([[560, 300], [680, 300], [680, 487], [560, 487]])
+    cv2.fillConvexPoly(image, found.astype(np.int32), (230, 230, 230))
+    # a cloth's light stripes, their box centred on the card found; where they meet is
+    # the corner of a card not found yet, its edges running on as the stripes
+    cv2.rectangle(image, (100, 150), (1140, 200), (230, 230, 230), -1)
+    cv2.rectangle(image, (100, 150), (150, 636), (230, 230, 230), -1)
+    card = np.float32([[100, 150], [220, 150], [220, 337], [100, 337]])
+    proposals = corner_hypotheses(EdgeChains.of(image), DEFAULT_CONFIG, [found])
+    assert min(same_outline(q.corners, card) for q in proposals) < 6.0
+    assert min(same_outline(q.corners, found) for q in proposals) > 30.0
+
+
 def test_rectify_puts_the_first_corner_top_left():
     face = np.zeros((624, 400, 3), np.uint8)
     face[:312, :200] = (0, 0, 255)  # red top-left quarter

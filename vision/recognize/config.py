@@ -44,6 +44,10 @@ class VisionConfig:
     # corner proposals closer than this (fraction of card size) are one
     corner_tolerance: float = 0.12
     max_corner_proposals: int = 128
+    # edge chains centred in a card already found are its own, and give no corners, unless
+    # their box is more than this many times the card's: a card's edge merged with a
+    # cloth's lines may be centred in any card, and holds the corners of cards not found yet
+    own_chain_slack: float = 1.2
     # a corner's proposal sized like the cards already found ranks as its arms times this
     known_size_weight: float = 0.5
     # many cards print a frame inside their border; where a card's own outline merges with

@@ -26,11 +26,12 @@ def corner_hypotheses(chains: EdgeChains, config: VisionConfig = DEFAULT_CONFIG,
                       known: Sequence[np.ndarray] = ()) -> list[Quad]:
     """Card-proportioned quads grown from right-angled edge corners, longest
     arms first. Chains centred inside a ``known`` card outline (image pixels)
-    are that card's own edges and are passed over."""
+    and no larger than it are that card's own edges and are passed over."""
     min_arm = config.corner_min_arm * np.sqrt(chains.area)
     known_small = [(k * chains.scale).reshape(-1, 1, 2).astype(np.float32) for k in known]
     polygons = [cv2.approxPolyDP(contour, 2.0, True).reshape(-1, 2)
-                for contour in chains.contours if not (known_small and _centred_in(contour, known_small))]
+                for contour in chains.contours
+                if not (known_small and _card_own(contour, known_small, config.own_chain_slack))]
     if not polygons:
         return []
     corner, u, v, la, lb = _right_angles(*_chained(polygons), min_arm)
@@ -78,10 +79,19 @@ def _near(these: np.ndarray, those: np.ndarray, reach: np.ndarray) -> np.ndarray
     return np.abs(these[:, None] - those[None]).max(axis=2) <= reach[None]
 
 
-def _centred_in(contour: np.ndarray, outlines: list[np.ndarray]) -> bool:
+def _card_own(contour: np.ndarray, outlines: list[np.ndarray], slack: float) -> bool:
+    """Whether ``contour`` is the edge of one of the cards ``outlines``: its
+    box is centred in the card's and at most ``slack`` times as large. A
+    chain that runs on into a cloth's lines may be centred in any card, yet
+    holds the corners of others."""
     x, y, w, h = cv2.boundingRect(contour)
     centre = (x + w / 2, y + h / 2)
-    return any(cv2.pointPolygonTest(outline, centre, False) >= 0 for outline in outlines)
+    for outline in outlines:
+        if cv2.pointPolygonTest(outline, centre, False) >= 0:
+            _, _, width, height = cv2.boundingRect(outline)
+            if w <= slack * width and h <= slack * height:
+                return True
+    return False
 
 
 def _chained(polygons: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:

@@ -346,6 +346,20 @@ def test_weak_glances_whose_outlines_run_along_no_edges_are_not_aligned(monkeypa
     assert with_gate < without
 
 
+@pytest.mark.parametrize("margin, aligned", [(0.3, True), (0.05, False)])
+def test_a_weak_glance_clearly_naming_one_card_is_aligned_though_no_edges_run_along_it(margin, aligned):
+    """A thumb across a card's edge or a far corner in perspective leaves an
+    outline off the card's edges that still glances clearly like one card;
+    a table's pattern glances nearly alike as several."""
+    card, other = (next(c for c in ART.faces if c.notation == n) for n in ("!", "S"))
+    scene = pipeline._Scene.of(place(ART.faces[card], TRUTH), DEFAULT_CONFIG)
+    off_the_edges = TRUTH + np.float32([300, 0])  # on the bare table beside the card
+    assert outline_support(scene.gradients, off_the_edges, DEFAULT_CONFIG) < DEFAULT_CONFIG.weak_min_support
+    weak = DEFAULT_CONFIG.weak_glance - 0.1
+    glance = pipeline.Detection(Match(card, weak, False, other, weak - margin), off_the_edges)
+    assert Recogniser(DECK)._worth_aligning(scene, glance) is aligned
+
+
 def test_outlines_far_smaller_than_every_card_kept_are_not_aligned(monkeypatch):
     """Once a card is kept, the table's card-like patterns a fraction of its
     size are left unaligned; the card is found all the same."""

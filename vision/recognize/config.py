@@ -102,6 +102,10 @@ class VisionConfig:
     # below): a table's pattern that glances weakly mostly has a side along no edge, while
     # a card that glances weakly (blur, glare) still has edged sides
     weak_min_support: float = 0.6
+    # ... or if the glance names one card this far ahead of its runner-up: a table's pattern
+    # glances nearly alike as several cards, while a card whose outline is off its edges (a
+    # thumb across one, a far corner in perspective) still glances clearly as itself
+    weak_clear_margin: float = 0.2
     # an outline smaller than this fraction of every card kept so far is not aligned: cards
     # are one size at about one distance (a camera at a slant shows the far ones at 0.4 of
     # the near ones), while a checked cloth is full of card-like squares a fraction as large

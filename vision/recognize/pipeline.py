@@ -85,10 +85,11 @@ class Recogniser:
         return sorted(kept, key=lambda d: -d.confidence)
 
     def _worth_aligning(self, scene: _Scene, rough: Detection) -> bool:
-        """A weak glance is aligned only if edges run along its outline; the
-        check costs a tenth of an alignment."""
-        return rough.confidence >= self.config.weak_glance or \
-            outline_support(scene.gradients, rough.corners, self.config) >= self.config.weak_min_support
+        """A weak glance is aligned only if it clearly names one card or edges
+        run along its outline; the check costs a tenth of an alignment."""
+        config = self.config
+        return rough.confidence >= config.weak_glance or rough.match.margin >= config.weak_clear_margin or \
+            outline_support(scene.gradients, rough.corners, config) >= config.weak_min_support
 
     def _least_area(self, kept: list[Detection]) -> float:
         """The area an outline needs to be aligned beside the cards ``kept``.

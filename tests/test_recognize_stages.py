@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from vision.backgrounds import table_background
-from vision.datasets import Art
+from vision.datasets import Art, photo_stream
 from vision.recognize import pipeline
 from vision.recognize import refine as refine_module
 from vision.recognize.config import DEFAULT_CONFIG
@@ -368,6 +368,33 @@ def test_outlines_far_smaller_than_every_card_kept_are_not_aligned(monkeypatch):
     image = place(ART.faces[card], TRUTH, table=table)
     with_gate, without = _alignments_with_and_without("min_size_of_kept", image, card, monkeypatch)
     assert with_gate < without
+
+
+@pytest.mark.parametrize("seed, index, kinds", [
+    (401, 1176, ("top",)),                    # an order smeared 13 px on a checked cloth
+    (301, 63, ("top", "layout", "empty")),    # a Mamma Mia! card smeared 12 px, under a thumb
+])
+def test_a_card_smeared_by_motion_blur_is_found_by_the_coarser_second_search(seed, index, kinds, monkeypatch):
+    """Two benchmark-style photos whose top card the search at the detection
+    width misses: its edges are too gradual to trace there, and at half the
+    width they are sharp."""
+    [photo] = photo_stream(ART, 1, seed, kinds, start=index)
+    assert photo.spec.look.blur == "motion" and photo.spec.look.blur_amount > 10
+    second = []
+    original = Recogniser._outlined
+    monkeypatch.setattr(Recogniser, "_outlined", lambda self, image: second.append(1) or original(self, image))
+    found = Recogniser(DECK).recognise(photo.image)
+    assert [d.card for d in found] == [photo.cards[-1].card]
+    assert second == [1]
+    assert Recogniser(DECK, dataclasses.replace(DEFAULT_CONFIG, fallback_width=0)).recognise(photo.image) == []
+
+
+def test_an_image_no_wider_than_the_second_search_is_searched_once(monkeypatch):
+    second = []
+    monkeypatch.setattr(Recogniser, "_outlined", lambda self, image: second.append(1) or [])
+    image = np.full((180, DEFAULT_CONFIG.fallback_width, 3), (40, 70, 120), np.uint8)
+    assert Recogniser(DECK).recognise(image) == [] and second == []
+    assert Recogniser(DECK).recognise(cv2.resize(image, None, fx=2, fy=2)) == [] and second == [1]
 
 
 def test_an_empty_table_reports_nothing():

@@ -106,6 +106,12 @@ class VisionConfig:
     # glances nearly alike as several cards, while a card whose outline is off its edges (a
     # thumb across one, a far corner in perspective) still glances clearly as itself
     weak_clear_margin: float = 0.2
+    # an image in which no card is found is searched once more, at this width (0: never), for
+    # traced outlines only and with this many alignments of each kind: a card smeared by
+    # motion blur (10 pixels and more at full size) has edges too gradual to trace at the
+    # detection width, which come out sharp at half of it. An empty table pays this search
+    fallback_width: int = 320
+    fallback_alignments: int = 2
     # an outline smaller than this fraction of every card kept so far is not aligned: cards
     # are one size at about one distance (a camera at a slant shows the far ones at 0.4 of
     # the near ones), while a checked cloth is full of card-like squares a fraction as large

@@ -1,7 +1,7 @@
 """The stages joined: image in, identified cards out."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from typing import Sequence
 
@@ -36,6 +36,7 @@ class Recogniser:
         if (self.config.face_size, self.config.glance_size, self.config.face_margin) != \
                 (deck.config.face_size, deck.config.glance_size, deck.config.face_margin):
             raise ValueError("the recogniser's face sizes differ from its deck's")
+        self._coarser = _coarser(deck, self.config)
 
     def recognise(self, image: np.ndarray) -> list[Detection]:
         """Every card found in ``image`` (BGR), the most confident first."""
@@ -54,7 +55,16 @@ class Recogniser:
         # card was confirmed yet
         grown = corner_hypotheses(scene.chains, self.config, [d.corners for d in found])
         framed = [q.enlarged(self.config.inner_frame_scale) for q in outlines]
-        return self._confirm(scene, _clear_of(grown + framed, found), found, budget)
+        found = self._confirm(scene, _clear_of(grown + framed, found), found, budget)
+        if found or self._coarser is None or image.shape[1] <= self._coarser.config.detect_width:
+            return found
+        return self._coarser._outlined(image)
+
+    def _outlined(self, image: np.ndarray) -> list[Detection]:
+        """The cards whose traced outlines are confirmed, without the search
+        from corners and printed frames."""
+        scene = _Scene.of(image, self.config)
+        return self._confirm(scene, outline_quads(scene.chains, self.config), [], _Budget(self.config))
 
     def _confirm(self, scene: _Scene, quads: list[Quad], found: list[Detection],
                  budget: _Budget) -> list[Detection]:
@@ -219,6 +229,16 @@ class _Budget:
             self._strong += 1
         else:
             self._weak += 1
+
+
+def _coarser(deck: ReferenceDeck, config: VisionConfig) -> Recogniser | None:
+    """The recogniser that searches an image once more where ``config``'s
+    search found no card: at ``fallback_width``, with a small budget."""
+    if not config.fallback_width:
+        return None
+    alignments = config.fallback_alignments
+    return Recogniser(deck, replace(config, detect_width=config.fallback_width, fallback_width=0,
+                                    max_alignments=alignments, max_weak_alignments=alignments))
 
 
 @lru_cache(maxsize=1)

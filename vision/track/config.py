@@ -87,6 +87,10 @@ class TrackerConfig:
     # twice), and the coarser scale costs less per frame
     detect_width: int = 512
     edge_blur: int = 5
+    # ... and no second, coarser search of a frame in which no card is found (its
+    # fallback_width): a video looks at the pile again a frame later, and a frame with no
+    # card in it is mostly a hand over the pile, which that search would only make slower
+    fallback_width: int = 0
     # sightings that must agree before a card is reported ...
     agree: int = 2
     # ... and, while a hand may still touch the card, be this confident ...

@@ -17,6 +17,7 @@ from vision.recognize.pipeline import Recogniser
 from vision.recognize.rectify import image_outline, rectify, rectify_many
 from vision.recognize.refine import align, refine
 from vision.recognize.types import Match, Quad
+from vision.style import STYLES
 from vision.recognize.verify import Gradients, outline_support
 
 ART = Art.of()
@@ -395,6 +396,46 @@ def test_an_image_no_wider_than_the_second_search_is_searched_once(monkeypatch):
     image = np.full((180, DEFAULT_CONFIG.fallback_width, 3), (40, 70, 120), np.uint8)
     assert Recogniser(DECK).recognise(image) == [] and second == []
     assert Recogniser(DECK).recognise(cv2.resize(image, None, fx=2, fy=2)) == [] and second == [1]
+
+
+def test_a_small_card_merged_with_a_checked_cloth_is_found_by_the_finer_second_search(monkeypatch):
+    """A benchmark-style layout in the second deck style: its Mamma Mia!
+    card's narrow white border blurs into a green and white checked cloth at
+    the detection width; the finer search, which small cards call for,
+    traces it."""
+    alt = Art.of(STYLES["alt"])
+    deck = ReferenceDeck.from_faces(alt.faces.items())
+    [photo] = photo_stream(alt, 1, 202, ("layout",), start=65)
+    assert photo.spec.table == "cloth"
+    searches = []
+    original = Recogniser._search
+    monkeypatch.setattr(Recogniser, "_search", lambda self, image, found=(): searches.append(
+        self.config.detect_width) or original(self, image, found))
+    found = Recogniser(deck).recognise(photo.image)
+    assert sorted(d.card.notation for d in found) == sorted(c.card.notation for c in photo.cards)
+    assert searches == [DEFAULT_CONFIG.detect_width, DEFAULT_CONFIG.finer_width]
+    once = Recogniser(deck, dataclasses.replace(DEFAULT_CONFIG, finer_width=0)).recognise(photo.image)
+    assert "!" not in [d.card.notation for d in once] and len(once) == len(found) - 1
+
+
+def test_a_card_filmed_up_close_calls_for_no_finer_search(monkeypatch):
+    searches = []
+    original = Recogniser._search
+    monkeypatch.setattr(Recogniser, "_search", lambda self, image, found=(): searches.append(1) or original(self, image, found))
+    card = next(c for c in ART.faces if c.notation == "S")
+    assert [d.card for d in Recogniser(DECK).recognise(place(ART.faces[card], TRUTH))] == [card]
+    assert searches == [1]
+
+
+def test_second_searches_search_no_further_and_the_finer_one_takes_no_weak_match():
+    recogniser = Recogniser(DECK)
+    coarser, finer = recogniser._coarser, recogniser._finer
+    assert (coarser.config.detect_width, finer.config.detect_width) == (DEFAULT_CONFIG.fallback_width, DEFAULT_CONFIG.finer_width)
+    assert all(s._coarser is None and s._finer is None for s in (coarser, finer))
+    assert coarser.config.max_alignments == coarser.config.max_weak_alignments == DEFAULT_CONFIG.fallback_alignments
+    assert finer.config.max_alignments == finer.config.max_weak_alignments == DEFAULT_CONFIG.finer_alignments
+    weak_but_clear = Match(next(iter(ART.faces)), 0.6, False, None, 0.1)
+    assert recogniser.config.is_confident(weak_but_clear) and not finer.config.is_confident(weak_but_clear)
 
 
 def test_an_empty_table_reports_nothing():

@@ -187,7 +187,7 @@ def test_the_tracker_aligns_every_card_its_recogniser_is_not_sure_of(monkeypatch
     outline, where a photo's may take it as sure from a look at the outline
     grown a little (closer to the card, but not as close as aligned). It
     also finds edges at the coarser scale a pile filmed up close needs, and
-    does not search a frame with no card in it a second time."""
+    searches each frame once."""
     import vision.track.plugin as plugin
 
     used = []
@@ -195,9 +195,10 @@ def test_the_tracker_aligns_every_card_its_recogniser_is_not_sure_of(monkeypatch
     photos = Recogniser(load_reference_deck())
     tracker_for(photos)
     [tracking] = used
-    assert photos.config.outline_growth > 1.0 and photos.config.detect_width > 512 and photos.config.fallback_width
+    assert photos.config.outline_growth > 1.0 and photos.config.detect_width > 512
+    assert photos.config.fallback_width and photos.config.finer_width
     assert tracking.deck is photos.deck and tracking.config == dataclasses.replace(
-        photos.config, outline_growth=1.0, detect_width=512, edge_blur=5, fallback_width=0)
+        photos.config, outline_growth=1.0, detect_width=512, edge_blur=5, fallback_width=0, finer_width=0)
 
 
 def test_a_weak_match_a_photo_would_report_is_no_sighting_for_the_tracker():

@@ -112,6 +112,16 @@ class VisionConfig:
     # detection width, which come out sharp at half of it. An empty table pays this search
     fallback_width: int = 320
     fallback_alignments: int = 2
+    # an image whose cards are small (their median short side below this fraction of the
+    # image's width: a layout of cards laid out, not a pile filmed up close) is searched
+    # once more at this finer width (0: never), with this many alignments in vain of each
+    # kind: a small card's narrow border, blurred into a patterned cloth at the detection
+    # width, is traced there. Among the finer search's many more outlines a table's pattern
+    # may come out clearly ahead of its runner-up, so the cards it adds must reach
+    # min_confidence
+    finer_below: float = 0.133
+    finer_width: int = 704
+    finer_alignments: int = 2
     # an outline smaller than this fraction of every card kept so far is not aligned: cards
     # are one size at about one distance (a camera at a slant shows the far ones at 0.4 of
     # the near ones), while a checked cloth is full of card-like squares a fraction as large

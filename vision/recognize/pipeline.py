@@ -36,7 +36,9 @@ class Recogniser:
         if (self.config.face_size, self.config.glance_size, self.config.face_margin) != \
                 (deck.config.face_size, deck.config.glance_size, deck.config.face_margin):
             raise ValueError("the recogniser's face sizes differ from its deck's")
-        self._coarser = _coarser(deck, self.config)
+        self._coarser = _second(deck, self.config, self.config.fallback_width, self.config.fallback_alignments)
+        self._finer = _second(deck, self.config, self.config.finer_width, self.config.finer_alignments,
+                              min_clear_confidence=self.config.min_confidence)
 
     def recognise(self, image: np.ndarray) -> list[Detection]:
         """Every card found in ``image`` (BGR), the most confident first."""
@@ -46,25 +48,40 @@ class Recogniser:
             return self._recognise(image)
 
     def _recognise(self, image: np.ndarray) -> list[Detection]:
+        found = self._search(image)
+        if not found:
+            coarser = self._coarser
+            return coarser._outlined(image) if coarser and image.shape[1] > coarser.config.detect_width else found
+        finer = self._finer
+        if finer and image.shape[1] > self.config.detect_width and self._small(found, image.shape[1]):
+            return finer._search(image, found)
+        return found
+
+    def _search(self, image: np.ndarray, found: Sequence[Detection] = ()) -> list[Detection]:
+        """``found`` and the cards found beside them: from traced outlines, then
+        (outlines broken by a hand or merged with the cards beneath or a
+        cloth's lines) from corners and the frames printed inside cards."""
         scene = _Scene.of(image, self.config)
         budget = _Budget(self.config)
         outlines = outline_quads(scene.chains, self.config)
-        found = self._confirm(scene, outlines, [], budget)
-        # outlines broken by a hand or merged with the cards beneath or a cloth's lines:
-        # grow cards from corners, and from the frame printed inside a card, where no
-        # card was confirmed yet
+        found = self._confirm(scene, _clear_of(outlines, found), list(found), budget)
         grown = corner_hypotheses(scene.chains, self.config, [d.corners for d in found])
         framed = [q.enlarged(self.config.inner_frame_scale) for q in outlines]
-        found = self._confirm(scene, _clear_of(grown + framed, found), found, budget)
-        if found or self._coarser is None or image.shape[1] <= self._coarser.config.detect_width:
-            return found
-        return self._coarser._outlined(image)
+        return self._confirm(scene, _clear_of(grown + framed, found), found, budget)
 
     def _outlined(self, image: np.ndarray) -> list[Detection]:
         """The cards whose traced outlines are confirmed, without the search
         from corners and printed frames."""
         scene = _Scene.of(image, self.config)
         return self._confirm(scene, outline_quads(scene.chains, self.config), [], _Budget(self.config))
+
+    def _small(self, found: list[Detection], width: int) -> bool:
+        """Whether the cards ``found`` are small enough for a finer search,
+        their median short side against the image's ``width``."""
+        if len(found) >= self.config.max_refined:
+            return False
+        short = np.median([np.linalg.norm(d.corners[1] - d.corners[0]) for d in found])
+        return bool(short < self.config.finer_below * width)
 
     def _confirm(self, scene: _Scene, quads: list[Quad], found: list[Detection],
                  budget: _Budget) -> list[Detection]:
@@ -231,14 +248,15 @@ class _Budget:
             self._weak += 1
 
 
-def _coarser(deck: ReferenceDeck, config: VisionConfig) -> Recogniser | None:
-    """The recogniser that searches an image once more where ``config``'s
-    search found no card: at ``fallback_width``, with a small budget."""
-    if not config.fallback_width:
+def _second(deck: ReferenceDeck, config: VisionConfig, width: int, alignments: int,
+            **settings: float) -> Recogniser | None:
+    """The recogniser of a second search at ``width`` (``None`` at 0), with
+    ``alignments`` in vain of each kind and ``settings`` changed; it searches
+    no further itself."""
+    if not width:
         return None
-    alignments = config.fallback_alignments
-    return Recogniser(deck, replace(config, detect_width=config.fallback_width, fallback_width=0,
-                                    max_alignments=alignments, max_weak_alignments=alignments))
+    return Recogniser(deck, replace(config, detect_width=width, fallback_width=0, finer_width=0,
+                                    max_alignments=alignments, max_weak_alignments=alignments, **settings))
 
 
 @lru_cache(maxsize=1)

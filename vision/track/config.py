@@ -87,10 +87,12 @@ class TrackerConfig:
     # twice), and the coarser scale costs less per frame
     detect_width: int = 512
     edge_blur: int = 5
-    # ... and no second, coarser search of a frame in which no card is found (its
-    # fallback_width): a video looks at the pile again a frame later, and a frame with no
-    # card in it is mostly a hand over the pile, which that search would only make slower
+    # ... and no second search of a frame, coarser where no card is found or finer where the
+    # cards are small (its fallback_width and finer_width): a video looks at the pile again a
+    # frame later, a frame with no card in it is mostly a hand over the pile, and the pile
+    # is filmed up close
     fallback_width: int = 0
+    finer_width: int = 0
     # sightings that must agree before a card is reported ...
     agree: int = 2
     # ... and, while a hand may still touch the card, be this confident ...

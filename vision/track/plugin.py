@@ -30,7 +30,7 @@ def tracker_for(recogniser, config: TrackerConfig = DEFAULT_TRACKER_CONFIG,  # n
 
     tracking = Recogniser(recogniser.deck, dataclasses.replace(
         recogniser.config, outline_growth=config.outline_growth, detect_width=config.detect_width,
-        edge_blur=config.edge_blur, fallback_width=config.fallback_width))
+        edge_blur=config.edge_blur, fallback_width=config.fallback_width, finer_width=config.finer_width))
     return FlipTracker(sightings_from(tracking, config.min_sighting_confidence), config, fps)
 
 

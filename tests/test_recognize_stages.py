@@ -235,6 +235,21 @@ def test_an_outline_the_coarse_steps_lose_is_aligned_at_full_size_when_its_face_
     assert (error < 7.0) if refit else np.allclose(found.corners, border.corners)
 
 
+def test_a_card_whose_coarse_alignment_a_thumb_throws_off_is_aligned_at_full_size():
+    """A benchmark-style photo in the second deck style: a thumb over a
+    mushroom's corner fills much of the small faces the coarse steps align,
+    and they fail; its face at full size names the card weakly (0.36) but
+    clearly, and the full-size step alone aligns it."""
+    alt = Art.of(STYLES["alt"])
+    deck = ReferenceDeck.from_faces(alt.faces.items())
+    [photo] = photo_stream(alt, 1, 402, ("top",), start=331)
+    assert photo.spec.thumb is not None
+    top = photo.cards[-1].card
+    assert [d.card for d in Recogniser(deck).recognise(photo.image)] == [top]
+    stricter = dataclasses.replace(DEFAULT_CONFIG, refit_confidence=0.4)
+    assert Recogniser(deck, stricter).recognise(photo.image) == []
+
+
 @pytest.mark.parametrize("growth", [DEFAULT_CONFIG.outline_growth, 1.0])
 def test_an_outline_just_inside_the_card_is_looked_at_larger_before_it_is_aligned(growth, monkeypatch):
     """An outline traced along the inner side of a card's edge: the face it

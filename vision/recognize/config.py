@@ -136,8 +136,10 @@ class VisionConfig:
     # an outline the coarse steps lose, though its face at full size already names the card
     # it glanced as with this similarity and this lead over the runner-up, is aligned by the
     # full-size step alone: a pale card with little printed on it gives a small face too
-    # little to hold on to, and its own printed border is often taken for its outline
-    refit_confidence: float = 0.4
+    # little to hold on to, and its own printed border is often taken for its outline; a
+    # thumb over a large card fills much of a small face and throws the coarse steps off,
+    # while at full size the card still outweighs it
+    refit_confidence: float = 0.35
     refit_margin: float = 0.1
     # a match is reported only above this similarity (0..1), or above the second one when
     # it is this far ahead of its runner-up: a pale card with little printed on it under

@@ -106,10 +106,11 @@ class VisionConfig:
     # glances nearly alike as several cards, while a card whose outline is off its edges (a
     # thumb across one, a far corner in perspective) still glances clearly as itself
     weak_clear_margin: float = 0.2
-    # an image in which no card is found is searched once more, at this width (0: never), for
-    # traced outlines only and with this many alignments of each kind: a card smeared by
-    # motion blur (10 pixels and more at full size) has edges too gradual to trace at the
-    # detection width, which come out sharp at half of it. An empty table pays this search
+    # a card smeared by motion blur (10 pixels and more at full size) has edges too gradual to
+    # trace at the detection width, which come out sharp at half of it: an image in which no
+    # card is found is searched once more at this width (0: never), for traced outlines only
+    # and with this many alignments in vain of each kind (an empty table pays this search),
+    # and so is an image of small cards (below), around the cards found, after the finer search
     fallback_width: int = 320
     fallback_alignments: int = 2
     # an image whose cards are small (their median short side below this fraction of the

@@ -49,12 +49,15 @@ class Recogniser:
 
     def _recognise(self, image: np.ndarray) -> list[Detection]:
         found = self._search(image)
+        width = image.shape[1]
+        coarser, finer = (s if s and width > s.config.detect_width else None for s in (self._coarser, self._finer))
         if not found:
-            coarser = self._coarser
-            return coarser._outlined(image) if coarser and image.shape[1] > coarser.config.detect_width else found
-        finer = self._finer
-        if finer and image.shape[1] > self.config.detect_width and self._small(found, image.shape[1]):
-            return finer._search(image, found)
+            return coarser._outlined(image) if coarser else found
+        if self._small(found, width):
+            # a layout's small cards: narrow borders blurred into a cloth, or smeared by motion
+            for second in (finer, coarser):
+                if second:
+                    found = second._search(image, found)
         return found
 
     def _search(self, image: np.ndarray, found: Sequence[Detection] = ()) -> list[Detection]:

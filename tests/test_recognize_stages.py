@@ -464,15 +464,17 @@ def test_a_card_filmed_up_close_calls_for_no_finer_search(monkeypatch):
     assert searches == [1]
 
 
-def test_second_searches_search_no_further_and_the_finer_one_takes_no_weak_match():
+def test_second_searches_search_no_further_and_take_no_weak_match():
     recogniser = Recogniser(DECK)
     coarser, finer = recogniser._coarser, recogniser._finer
     assert (coarser.config.detect_width, finer.config.detect_width) == (DEFAULT_CONFIG.fallback_width, DEFAULT_CONFIG.finer_width)
     assert all(s._coarser is None and s._finer is None for s in (coarser, finer))
     assert coarser.config.max_alignments == coarser.config.max_weak_alignments == DEFAULT_CONFIG.fallback_alignments
     assert finer.config.max_alignments == finer.config.max_weak_alignments == DEFAULT_CONFIG.finer_alignments
-    weak_but_clear = Match(next(iter(ART.faces)), 0.6, False, None, 0.1)
-    assert recogniser.config.is_confident(weak_but_clear) and not finer.config.is_confident(weak_but_clear)
+    for confidence, runner_up in ((0.60, 0.10), (0.72, 0.59)):  # far ahead; a red check as salami
+        match = Match(next(iter(ART.faces)), confidence, False, None, runner_up)
+        assert recogniser.config.is_confident(match)
+        assert not coarser.config.is_confident(match) and not finer.config.is_confident(match)
 
 
 def test_an_empty_table_reports_nothing():

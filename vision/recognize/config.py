@@ -117,12 +117,15 @@ class VisionConfig:
     # image's width: a layout of cards laid out, not a pile filmed up close) is searched
     # once more at this finer width (0: never), with this many alignments in vain of each
     # kind: a small card's narrow border, blurred into a patterned cloth at the detection
-    # width, is traced there. Among the finer search's many more outlines a table's pattern
-    # may come out clearly ahead of its runner-up, so the cards it adds must reach
-    # min_confidence
+    # width, is traced there
     finer_below: float = 0.133
     finer_width: int = 704
     finer_alignments: int = 2
+    # the cards either second search adds must reach this similarity, however far ahead of
+    # their runner-up: among its many more outlines, a red check of a cloth at 320 pixels
+    # looked like the salami face at 0.72, while the cards the second searches found on the
+    # development sets came to 0.77 and more
+    second_confidence: float = 0.75
     # an outline smaller than this fraction of every card kept so far is not aligned: cards
     # are one size at about one distance (a camera at a slant shows the far ones at 0.4 of
     # the near ones), while a checked cloth is full of card-like squares a fraction as large

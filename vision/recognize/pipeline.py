@@ -36,9 +36,9 @@ class Recogniser:
         if (self.config.face_size, self.config.glance_size, self.config.face_margin) != \
                 (deck.config.face_size, deck.config.glance_size, deck.config.face_margin):
             raise ValueError("the recogniser's face sizes differ from its deck's")
-        self._coarser = _second(deck, self.config, self.config.fallback_width, self.config.fallback_alignments)
-        self._finer = _second(deck, self.config, self.config.finer_width, self.config.finer_alignments,
-                              min_clear_confidence=self.config.min_confidence)
+        strict = dict(min_confidence=self.config.second_confidence, min_clear_confidence=self.config.second_confidence)
+        self._coarser = _second(deck, self.config, self.config.fallback_width, self.config.fallback_alignments, **strict)
+        self._finer = _second(deck, self.config, self.config.finer_width, self.config.finer_alignments, **strict)
 
     def recognise(self, image: np.ndarray) -> list[Detection]:
         """Every card found in ``image`` (BGR), the most confident first."""

@@ -25,6 +25,13 @@ DECK = ReferenceDeck.from_faces(ART.faces.items())
 TRUTH = np.array([[420, 180], [640, 230], [575, 560], [350, 505]], np.float32)  # TL, TR, BR, BL
 
 
+@pytest.fixture(scope="module")
+def alt_deck() -> tuple[Art, ReferenceDeck]:
+    """The second deck style's art, and its references drawn from it."""
+    alt = Art.of(STYLES["alt"])
+    return alt, ReferenceDeck.from_faces(alt.faces.items())
+
+
 def place(face: np.ndarray, corners: np.ndarray, size=(1280, 720), background=(60, 90, 50), seed=0,
           table: np.ndarray | None = None) -> np.ndarray:
     """``face`` warped onto ``table`` (default: a plain, slightly noisy one) so its corners land on ``corners``."""
@@ -235,13 +242,12 @@ def test_an_outline_the_coarse_steps_lose_is_aligned_at_full_size_when_its_face_
     assert (error < 7.0) if refit else np.allclose(found.corners, border.corners)
 
 
-def test_a_card_whose_coarse_alignment_a_thumb_throws_off_is_aligned_at_full_size():
+def test_a_card_whose_coarse_alignment_a_thumb_throws_off_is_aligned_at_full_size(alt_deck):
     """A benchmark-style photo in the second deck style: a thumb over a
     mushroom's corner fills much of the small faces the coarse steps align,
     and they fail; its face at full size names the card weakly (0.36) but
     clearly, and the full-size step alone aligns it."""
-    alt = Art.of(STYLES["alt"])
-    deck = ReferenceDeck.from_faces(alt.faces.items())
+    alt, deck = alt_deck
     [photo] = photo_stream(alt, 1, 402, ("top",), start=331)
     assert photo.spec.thumb is not None
     top = photo.cards[-1].card
@@ -413,55 +419,57 @@ def test_an_image_no_wider_than_the_second_search_is_searched_once(monkeypatch):
     assert Recogniser(DECK).recognise(cv2.resize(image, None, fx=2, fy=2)) == [] and second == [1]
 
 
-def test_a_small_card_merged_with_a_checked_cloth_is_found_by_the_finer_second_search(monkeypatch):
+def test_a_small_card_merged_with_a_checked_cloth_is_found_by_the_finer_second_search(alt_deck, monkeypatch):
     """A benchmark-style layout in the second deck style: its Mamma Mia!
     card's narrow white border blurs into a green and white checked cloth at
     the detection width; the finer search, which small cards call for,
     traces it."""
-    alt = Art.of(STYLES["alt"])
-    deck = ReferenceDeck.from_faces(alt.faces.items())
+    alt, deck = alt_deck
     [photo] = photo_stream(alt, 1, 202, ("layout",), start=65)
     assert photo.spec.table == "cloth"
-    searches = []
-    original = Recogniser._search
-
-    def search(self, image, found=()):
-        result = original(self, image, found)
-        searches.append((self.config.detect_width, "!" in [d.card.notation for d in result]))
-        return result
-
-    monkeypatch.setattr(Recogniser, "_search", search)
+    searches = _searches(monkeypatch)
     found = Recogniser(deck).recognise(photo.image)
     assert sorted(d.card.notation for d in found) == sorted(c.card.notation for c in photo.cards)
-    assert searches[:2] == [(DEFAULT_CONFIG.detect_width, False), (DEFAULT_CONFIG.finer_width, True)]
+    assert [(width, "!" in cards) for width, cards in searches[:2]] == \
+        [(DEFAULT_CONFIG.detect_width, False), (DEFAULT_CONFIG.finer_width, True)]
 
 
-def test_small_cards_smeared_by_motion_blur_are_found_by_a_coarser_search_after_the_finer(monkeypatch):
+def test_small_cards_smeared_by_motion_blur_are_found_by_a_coarser_search_after_the_finer(alt_deck, monkeypatch):
     """A benchmark-style layout in the second deck style, smeared 11 px on a
     checked cloth: three of its cards are traced neither at the detection
     width nor at the finer one, and are at half the detection width."""
-    alt = Art.of(STYLES["alt"])
-    deck = ReferenceDeck.from_faces(alt.faces.items())
+    alt, deck = alt_deck
     [photo] = photo_stream(alt, 1, 203, ("layout",), start=177)
     assert photo.spec.look.blur == "motion" and photo.spec.look.blur_amount > 10
-    searches = []
-    original = Recogniser._search
-    monkeypatch.setattr(Recogniser, "_search", lambda self, image, found=(): searches.append(
-        self.config.detect_width) or original(self, image, found))
+    searches = _searches(monkeypatch)
     found = {d.card.notation for d in Recogniser(deck).recognise(photo.image)}
-    assert searches == [DEFAULT_CONFIG.detect_width, DEFAULT_CONFIG.finer_width, DEFAULT_CONFIG.fallback_width]
+    assert [width for width, _ in searches] == \
+        [DEFAULT_CONFIG.detect_width, DEFAULT_CONFIG.finer_width, DEFAULT_CONFIG.fallback_width]
     assert {"p:O+6J", "A", "y:A+4M"} <= found <= {c.card.notation for c in photo.cards}
     without = Recogniser(deck, dataclasses.replace(DEFAULT_CONFIG, fallback_width=0)).recognise(photo.image)
     assert not {"p:O+6J", "A", "y:A+4M"} & {d.card.notation for d in without}
 
 
-def test_a_card_filmed_up_close_calls_for_no_finer_search(monkeypatch):
-    searches = []
-    original = Recogniser._search
-    monkeypatch.setattr(Recogniser, "_search", lambda self, image, found=(): searches.append(1) or original(self, image, found))
+def test_a_card_filmed_up_close_calls_for_no_second_search(monkeypatch):
+    searches = _searches(monkeypatch)
     card = next(c for c in ART.faces if c.notation == "S")
     assert [d.card for d in Recogniser(DECK).recognise(place(ART.faces[card], TRUTH))] == [card]
-    assert searches == [1]
+    assert searches == [(DEFAULT_CONFIG.detect_width, ["S"])]
+
+
+def _searches(monkeypatch) -> list[tuple[int, list[str]]]:
+    """Each search recognisers make from now on: its detection width and the
+    cards found when it ends."""
+    searches = []
+    original = Recogniser._search
+
+    def search(self, image, found=()):
+        result = original(self, image, found)
+        searches.append((self.config.detect_width, [d.card.notation for d in result]))
+        return result
+
+    monkeypatch.setattr(Recogniser, "_search", search)
+    return searches
 
 
 def test_second_searches_search_no_further_and_take_no_weak_match():

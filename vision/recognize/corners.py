@@ -19,7 +19,7 @@ import numpy as np
 
 from .config import DEFAULT_CONFIG, VisionConfig
 from .detect import EdgeChains, order_corners_many
-from .types import Quad
+from .types import Quad, median_short_side
 
 
 def corner_hypotheses(chains: EdgeChains, config: VisionConfig = DEFAULT_CONFIG,
@@ -141,7 +141,7 @@ def _sized_like(corner: np.ndarray, u: np.ndarray, v: np.ndarray, known: np.ndar
     """Two rectangles per corner, (2n, 4, 2), of the median size of the
     ``known`` outlines (k, 4, 2, face order): first with arm u the long side,
     then with arm v."""
-    short = float(np.median(np.linalg.norm(known[:, 1] - known[:, 0], axis=1)))
+    short = median_short_side(known)
     long_ = short * aspect
     c = corner[:, None, :]
 

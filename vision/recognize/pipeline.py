@@ -15,7 +15,7 @@ from .detect import EdgeChains, outline_quads
 from .identify import ReferenceDeck, identify, identify_many
 from .rectify import rectify, rectify_many
 from .refine import refine, refine_finest
-from .types import Detection, Match, Quad
+from .types import Detection, Match, Quad, median_short_side
 from .verify import Gradients, outline_support
 
 
@@ -83,8 +83,7 @@ class Recogniser:
         their median short side against the image's ``width``."""
         if len(found) >= self.config.max_refined:
             return False
-        short = np.median([np.linalg.norm(d.corners[1] - d.corners[0]) for d in found])
-        return bool(short < self.config.finer_below * width)
+        return median_short_side(np.array([d.corners for d in found])) < self.config.finer_below * width
 
     def _confirm(self, scene: _Scene, quads: list[Quad], found: list[Detection],
                  budget: _Budget) -> list[Detection]:
@@ -231,24 +230,18 @@ class _Budget:
     card), so they get a small allowance of their own."""
 
     def __init__(self, config: VisionConfig) -> None:
-        self._config = config
-        self._strong = config.max_alignments
-        self._weak = config.max_weak_alignments
+        self._weak_below = config.weak_glance
+        self._left = {False: config.max_alignments, True: config.max_weak_alignments}  # keyed by weakness
 
     def take(self, glance: float) -> bool:
         """Spend one alignment on an outline that glanced ``glance``, if any is left."""
-        if glance >= self._config.weak_glance:
-            self._strong -= 1
-            return self._strong >= 0
-        self._weak -= 1
-        return self._weak >= 0
+        weak = glance < self._weak_below
+        self._left[weak] -= 1
+        return self._left[weak] >= 0
 
     def give_back(self, glance: float) -> None:
         """Return what :meth:`take` spent on an outline that became a card."""
-        if glance >= self._config.weak_glance:
-            self._strong += 1
-        else:
-            self._weak += 1
+        self._left[glance < self._weak_below] += 1
 
 
 def _second(deck: ReferenceDeck, config: VisionConfig, width: int, alignments: int,

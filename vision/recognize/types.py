@@ -39,6 +39,16 @@ class Quad:
         return Quad((self.corners * factor).astype(np.float32))
 
 
+def median_short_side(outlines: np.ndarray) -> float:
+    """The median length of the first side of ``outlines`` (n, 4, 2, in face
+    order, whose first side is the top edge: a short side).
+
+    >>> median_short_side(np.array([[[0, 0], [3, 4], [3, 14], [0, 10]]] * 2))
+    5.0
+    """
+    return float(np.median(np.linalg.norm(outlines[:, 1] - outlines[:, 0], axis=1)))
+
+
 @dataclass(frozen=True)
 class Match:
     """The best reference for a face, and the runner-up (another card)."""

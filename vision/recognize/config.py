@@ -108,11 +108,13 @@ class VisionConfig:
     weak_clear_margin: float = 0.2
     # a card smeared by motion blur (10 pixels and more at full size) has edges too gradual to
     # trace at the detection width, which come out sharp at half of it: an image in which no
-    # card is found is searched once more at this width (0: never), for traced outlines only
-    # and with this many alignments in vain of each kind (an empty table pays this search),
-    # and so is an image of small cards (below), around the cards found, after the finer search
+    # card is found is searched once more at this width (0: never), corners and printed
+    # frames included (a smeared card's outline is often broken where a thumb holds it, or
+    # merged with the smeared edges of the cards beneath), with this many alignments in vain
+    # of each kind (an empty table pays this search); so is an image of small cards (below),
+    # around the cards found, after the finer search
     fallback_width: int = 320
-    fallback_alignments: int = 2
+    fallback_alignments: int = 4
     # an image whose cards are small (their median short side below this fraction of the
     # image's width: a layout of cards laid out, not a pile filmed up close) is searched
     # once more at this finer width (0: never), with this many alignments in vain of each

@@ -52,7 +52,7 @@ class Recogniser:
         width = image.shape[1]
         coarser, finer = (s if s and width > s.config.detect_width else None for s in (self._coarser, self._finer))
         if not found:
-            return coarser._outlined(image) if coarser else found
+            return coarser._search(image) if coarser else found
         if self._small(found, width):
             # a layout's small cards: narrow borders blurred into a cloth, or smeared by motion
             for second in (finer, coarser):
@@ -71,12 +71,6 @@ class Recogniser:
         grown = corner_hypotheses(scene.chains, self.config, [d.corners for d in found])
         framed = [q.enlarged(self.config.inner_frame_scale) for q in outlines]
         return self._confirm(scene, _clear_of(grown + framed, found), found, budget)
-
-    def _outlined(self, image: np.ndarray) -> list[Detection]:
-        """The cards whose traced outlines are confirmed, without the search
-        from corners and printed frames."""
-        scene = _Scene.of(image, self.config)
-        return self._confirm(scene, outline_quads(scene.chains, self.config), [], _Budget(self.config))
 
     def _small(self, found: list[Detection], width: int) -> bool:
         """Whether the cards ``found`` are small enough for a finer search,

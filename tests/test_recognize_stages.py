@@ -425,22 +425,6 @@ def test_a_smeared_card_under_a_thumb_is_found_at_the_coarser_width_from_corners
     assert Recogniser(DECK, unframed).recognise(photo.image) == []
 
 
-@pytest.mark.parametrize("seed, index, kinds", [
-    (402, 1103, ("top",)),                      # glare 163 across the card, on a checked cloth
-    (114, 1025, ("top", "layout", "empty")),    # glare 125, a thumb over the card
-])
-def test_a_pale_card_under_glare_is_found_once_the_glare_is_taken_off(alt_deck, seed, index, kinds):
-    """Two benchmark-style photos of the second style's mushroom, its pale face
-    half washed out by glare: compared as it stands, it looks like no card."""
-    alt, deck = alt_deck
-    [photo] = photo_stream(alt, 1, seed, kinds, start=index)
-    card = photo.cards[-1].card
-    assert card.notation == "M" and photo.spec.look.glare is not None
-    assert [d.card for d in Recogniser(deck).recognise(photo.image)] == [card]
-    glare_kept = ReferenceDeck.from_faces(alt.faces.items(), dataclasses.replace(DEFAULT_CONFIG, glare_level=100.0))
-    assert Recogniser(glare_kept).recognise(photo.image) == []
-
-
 def test_an_image_no_wider_than_the_second_search_is_searched_once(monkeypatch):
     searches = _searches(monkeypatch)
     image = np.full((180, DEFAULT_CONFIG.fallback_width, 3), (40, 70, 120), np.uint8)

@@ -67,13 +67,6 @@ class VisionConfig:
     glance_oversample: int = 2
     # fraction cut from each border of the rectified face before comparing (quad error, rounded corners)
     face_margin: float = 0.04
-    # glare on a glossy card adds light over part of it. A face's paper-white level (the
-    # brightest of windows this fraction of the face wide, smoothed) above its percentile
-    # below is taken for glare and taken off before comparing: a pale card under a lamp is
-    # then its print again, while a face lit evenly has nothing above that level (a lower
-    # one would take the white stripe of a card printed in broad stripes for glare)
-    glare_window: float = 0.33
-    glare_level: float = 75.0
     # an outline traced from edges tends to lie inside the card's edge (on the reduced image a
     # traced edge is a pixel or two wide, and a contour may follow its inner side; a printed
     # border's inner edge is often stronger than the card's own against the table): a face not

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Iterable
+from typing import Iterable
 
 import cv2
 import numpy as np
@@ -54,45 +54,10 @@ def describe_many(faces: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> n
     mx, my = round(width * config.face_margin), round(height * config.face_margin)
     inner = np.ascontiguousarray(faces[:, my:height - my, mx:width - mx], np.float32)
     h, w = inner.shape[1:3]
-    opponent = cv2.transform(inner.reshape(count * h, w, 3), _OPPONENT).reshape(count, h, w, 3)
-    opponent[..., 0] -= glare_light(opponent[..., 0], config)
-    opponent = opponent.reshape(count, h * w * 3)
+    opponent = cv2.transform(inner.reshape(count * h, w, 3), _OPPONENT).reshape(count, h * w * 3)
     planes = _planes(w, h)
     flat = opponent - (opponent @ planes) @ planes.T
     return flat / (np.linalg.norm(flat, axis=1, keepdims=True) + 1e-6)
-
-
-def glare_light(brightness: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
-    """The light a glare adds to faces (n, height, width, their brightness):
-    where a face's paper-white level rises above the level most of the face
-    shows, the excess lies on top of the print. Its white level is the
-    brightest of each window ``config.glare_window`` of the face wide,
-    smoothed over as much; a face lit evenly, whether white or printed in
-    large coloured areas, has little above its ``config.glare_level``
-    percentile. Light added evenly changes no channel but brightness.
-
-    >>> face = np.full((1, 20, 12), 200.0, np.float32)
-    >>> face[0, 10:14, 4:8] = 60.0  # ink
-    >>> lit = face + np.clip(60 - 15 * np.arange(20, dtype=np.float32)[:, None], 0, None)  # glare at the top
-    >>> float(glare_light(face).max()), float(np.abs(lit - face).max()), float(np.abs(lit - glare_light(lit) - face).max())
-    (0.0, 60.0, 18.0)
-    """
-    count, height, width = brightness.shape
-    window = max(3, round(config.glare_window * width) | 1)
-    white = _along_rows_and_columns(brightness, lambda rows: cv2.dilate(rows, np.ones((1, window), np.uint8)))
-    white = _along_rows_and_columns(white, lambda rows: cv2.blur(rows, (window, 1)))
-    rank = round(config.glare_level / 100 * (height * width - 1))
-    level = np.partition(white.reshape(count, -1), rank, axis=1)[:, rank]  # a tenth of np.percentile's cost
-    return np.maximum(white - level[:, None, None], 0.0)
-
-
-def _along_rows_and_columns(stack: np.ndarray, operation: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
-    """``operation`` (of each row of a 2-D array on its own) applied along the
-    rows, then along the columns, of every image of ``stack`` (n, h, w)."""
-    count, height, width = stack.shape
-    rows = operation(np.ascontiguousarray(stack).reshape(count * height, width)).reshape(count, height, width)
-    columns = operation(np.ascontiguousarray(rows.transpose(0, 2, 1)).reshape(count * width, height))
-    return columns.reshape(count, width, height).transpose(0, 2, 1)
 
 
 # rows: brightness, red-green, yellow-blue; columns: the B, G, R input channels

@@ -102,9 +102,19 @@ def quad_inside(quad: np.ndarray, size: tuple[int, int], margin: float = 0.0) ->
                 and np.all(quad[:, 1] >= margin) and np.all(quad[:, 1] <= h - 1 - margin))
 
 
+def quad_areas(quads: np.ndarray) -> np.ndarray:
+    """The areas of quadrilaterals (..., 4, 2): half the cross product of
+    their diagonals (the shoelace formula for four corners).
+
+    >>> quad_areas(np.array([[[0, 0], [4, 0], [4, 2], [0, 2]], [[0, 0], [2, 2], [0, 4], [-2, 2]]])).tolist()
+    [8.0, 8.0]
+    """
+    first, second = quads[..., 2, :] - quads[..., 0, :], quads[..., 3, :] - quads[..., 1, :]
+    return np.abs(first[..., 0] * second[..., 1] - first[..., 1] * second[..., 0]) / 2
+
+
 def quad_area(quad: np.ndarray) -> float:
-    x, y = quad[:, 0], quad[:, 1]
-    return float(abs(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) / 2)
+    return float(quad_areas(np.asarray(quad, np.float64)))
 
 
 def is_convex(quad: np.ndarray) -> bool:

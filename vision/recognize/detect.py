@@ -15,6 +15,7 @@ from typing import Sequence
 import cv2
 import numpy as np
 
+from ..geometry import quad_areas
 from .config import DEFAULT_CONFIG, VisionConfig
 from .rectify import resized_points
 from .types import Quad
@@ -193,9 +194,8 @@ def order_corners_many(quads: np.ndarray) -> np.ndarray:
 
 def _card_like(fits: np.ndarray, hull_areas: np.ndarray, config: VisionConfig) -> np.ndarray:
     """Which fits (n, 4, 2) cover their hulls well and have a card's shape."""
-    x, y = fits[..., 0], fits[..., 1]
-    quad_areas = np.abs((x[:, 2] - x[:, 0]) * (y[:, 3] - y[:, 1]) - (x[:, 3] - x[:, 1]) * (y[:, 2] - y[:, 0])) / 2
-    return (config.min_quad_fill * hull_areas <= quad_areas) & (quad_areas <= config.max_quad_growth * hull_areas) & \
+    areas = quad_areas(fits)
+    return (config.min_quad_fill * hull_areas <= areas) & (areas <= config.max_quad_growth * hull_areas) & \
         card_shaped_many(fits, config)
 
 

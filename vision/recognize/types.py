@@ -19,7 +19,8 @@ class Quad:
 
     @cached_property
     def area(self) -> float:
-        # the shoelace formula: half the cross product of the diagonals
+        # geometry.quad_areas on plain floats: numpy's overhead would be most of the cost,
+        # and outlines are measured in the recogniser's innermost loops
         (x0, y0), (x1, y1), (x2, y2), (x3, y3) = self.corners.tolist()
         return abs((x2 - x0) * (y3 - y1) - (x3 - x1) * (y2 - y0)) / 2
 

@@ -67,8 +67,13 @@ def _aligned_by(step: AlignStep, template: np.ndarray, levels: Sequence[tuple[np
                 config: VisionConfig) -> Quad | None:
     """One step of alignment on its level, in image pixels."""
     image, scale = levels[step.level]
-    aligned = align(image, quad.scaled(scale), template, step, config)
-    return None if aligned is None else aligned.scaled(1 / scale)
+    aligned = align(image, _resized(quad, scale), template, step, config)
+    return None if aligned is None else _resized(aligned, 1 / scale)
+
+
+def _resized(quad: Quad, factor: float) -> Quad:
+    """``quad`` in the pixels of its image resized by ``factor``."""
+    return Quad(resized_points(quad.corners, factor).astype(np.float32))
 
 
 def align(image: np.ndarray, quad: Quad, template: np.ndarray, step: AlignStep,

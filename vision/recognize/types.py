@@ -36,9 +36,6 @@ class Quad:
         """The outline ``factor`` times as large about its centre."""
         return Quad(((self.corners - self.center) * factor + self.center).astype(np.float32))
 
-    def scaled(self, factor: float) -> Quad:
-        return Quad((self.corners * factor).astype(np.float32))
-
 
 def median_short_side(outlines: np.ndarray) -> float:
     """The median length of the first side of ``outlines`` (n, 4, 2, in face

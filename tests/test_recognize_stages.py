@@ -17,8 +17,8 @@ from vision.recognize.pipeline import Recogniser
 from vision.recognize.rectify import image_outline, rectify, rectify_many
 from vision.recognize.refine import align, refine
 from vision.recognize.types import Match, Quad
-from vision.style import STYLES
 from vision.recognize.verify import Gradients, outline_support
+from vision.style import STYLES
 
 ART = Art.of()
 DECK = ReferenceDeck.from_faces(ART.faces.items())

@@ -19,7 +19,7 @@ test: setup
 	$(PY) -m pytest
 
 bench: setup
-	$(PY) bench/engine_bench.py
+	$(PY) -m tools.bench.engine_bench
 
 setup: system-packages $(STAMP)
 

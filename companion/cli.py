@@ -15,7 +15,6 @@ COMMANDS = [
     "companion.commands.evaluate",
     "companion.commands.simulate",
     "companion.commands.demo",
-    "companion.commands.synth",
     "companion.commands.scan",
     "companion.commands.enroll",
     "companion.commands.serve",

@@ -13,12 +13,12 @@ import pytest
 
 from companion import cli
 from companion.engine import Card, card_to_json, parse_card
-from vision.compose import composite_card, new_labels
+from tools.synth.compose import composite_card, new_labels
 from vision.cvcompat import perspective
-from vision.deck_art import render_face
+from tools.synth.deck_art import render_face
 from vision.recognize.decks import DEFAULT_DECK_DIR, DeckError, load_faces, load_reference_deck
 from vision.recognize.enroll import FACE_SIZE, EnrollError, face_from_image, photo_quad, upright
-from vision.style import STYLES
+from tools.synth.style import STYLES
 
 ALT = STYLES["alt"]
 CARDS = [parse_card(t) for t in ("S", "A2", "g:4A+P", "r:S+6J", "y:A+3?", "!")]

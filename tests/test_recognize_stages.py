@@ -5,8 +5,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.backgrounds import table_background
-from vision.datasets import Art, photo_stream
+from tools.synth.backgrounds import table_background
+from tools.synth.datasets import Art, photo_stream
 from vision.recognize import pipeline
 from vision.recognize import refine as refine_module
 from vision.recognize.config import DEFAULT_CONFIG
@@ -18,7 +18,7 @@ from vision.recognize.rectify import image_outline, rectify, rectify_many
 from vision.recognize.refine import align, refine
 from vision.recognize.types import Match, Quad
 from vision.recognize.verify import Gradients, outline_support
-from vision.style import STYLES
+from tools.synth.style import STYLES
 
 ART = Art.of()
 DECK = ReferenceDeck.from_faces(ART.faces.items())

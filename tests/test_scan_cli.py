@@ -15,17 +15,17 @@ import pytest
 from companion import cli
 from companion.commands import scan
 from companion.engine import card_from_json, parse_card
+from vision.recognize.config import DEFAULT_CONFIG
 from vision.catalog import distinct_faces
-from vision.deck_art import render_face
-from vision.deck_files import load_deck
-from vision.recognition import Detection as BenchDetection
+from tools.synth.deck_art import render_face
+from tools.synth.deck_files import load_deck
 from vision.recognize.annotate import SURE, UNSURE, annotate
 from vision.recognize.decks import DEFAULT_DECK_DIR
 from vision.recognize.identify import ReferenceDeck
 from vision.recognize.pipeline import Recogniser
-from vision.recognize.plugin import make_recogniser
+from tools.bench.plugins.recognise import make_recogniser
 from vision.recognize.types import Detection, Match
-from vision.style import STYLES
+from tools.synth.style import STYLES
 
 from .test_enroll import card_photo, write_faces
 
@@ -66,8 +66,12 @@ def test_the_json_contract_shape(sample_scan):
         assert set(image) == {"path", "ms", "cards"} and image["ms"] >= 0
         assert image["ms"] == round(image["ms"], 1)
         for card in image["cards"]:
-            assert set(card) == {"card", "confidence", "corners", "runner_up"}
+            assert set(card) == {"card", "confidence", "corners", "runner_up", "sure"}
             card_from_json(card["card"])
+            # the recogniser's one rule: confident, and clearly ahead of the runner-up
+            lead = card["confidence"] - (card["runner_up"] or {"confidence": 0.0})["confidence"]
+            assert card["sure"] == (card["confidence"] >= DEFAULT_CONFIG.sure_confidence
+                                    and lead >= DEFAULT_CONFIG.sure_margin - 0.001)
             assert 0 <= card["confidence"] <= 1
             assert np.array(card["corners"]).shape == (4, 2)
             if card["runner_up"] is not None:
@@ -209,10 +213,10 @@ def test_the_benchmark_plugin_reports_what_scan_finds():
     assert recogniser.name
     image = cv2.imread(str(PHOTOS / "top-05.jpg"))
     found = recogniser.identify_photo(image)
-    assert found and all(isinstance(d, BenchDetection) and d.top for d in found)
+    assert found and all(isinstance(d, Detection) for d in found)
     assert found[0].card == parse_card("g:4A+P") and len(found[0].corners) == 4
     direct = Recogniser(ReferenceDeck.from_faces((f.card, f.image) for f in deck)).recognise(image)
-    assert [(d.card, d.score) for d in found] == [(d.card, d.confidence) for d in direct]
+    assert [(d.card, d.confidence) for d in found] == [(d.card, d.confidence) for d in direct]
     assert np.allclose(np.array(found[0].corners), direct[0].corners)
 
 

@@ -45,7 +45,8 @@ def test_the_sequence_of_a_video_and_of_a_frame_folder(recorded, kind):
     assert sequence_of(out) == RUNS
     assert [card_from_json(e["card"]) for e in result["events"]] == [card_from_json(c) for c in result["sequence"]]
     for event, flip in zip(result["events"], plan.flips):
-        assert set(event) == {"frame", "time", "card", "confidence", "runner_up"}
+        assert set(event) == {"frame", "time", "card", "confidence", "runner_up", "sure"}
+        assert isinstance(event["sure"], bool)
         assert flip.entered <= event["frame"] <= flip.hand_left + 7
         assert event["time"] == pytest.approx(event["frame"] / 15, abs=1e-3)
         assert 0 < event["confidence"] <= 1

@@ -4,14 +4,14 @@ import numpy as np
 from companion.engine import parse_card
 from vision.track.config import DEFAULT_TRACKER_CONFIG
 from vision.track.pile import UsualSize, search_region, top_of_pile
-from vision.track.types import Sighting
+from vision.recognize.types import Detection, Match
 
 
 def card(left: float, top: float, width: float = 100, height: float = 156, confidence: float = 0.9,
-         notation: str = "S") -> Sighting:
+         notation: str = "S") -> Detection:
     """An upright sighting with its top-left corner at (left, top)."""
     corners = np.float32([[left, top], [left + width, top], [left + width, top + height], [left, top + height]])
-    return Sighting(parse_card(notation), confidence, parse_card("O"), 0.3, corners)
+    return Detection(Match(parse_card(notation), confidence, False, parse_card("O"), 0.3), corners)
 
 
 def test_any_size_fits_before_the_first_card_and_only_the_usual_one_after():

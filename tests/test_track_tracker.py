@@ -19,16 +19,17 @@ import numpy as np
 import pytest
 
 from companion.engine import Card, parse_card, parse_pile
-from vision.datasets import Art
-from vision.flip_plan import FlipPlan, plan_flip_video
+from tools.synth.datasets import Art
+from tools.synth.flip_plan import FlipPlan, plan_flip_video
 from vision.geometry import CardPose
 from vision.recognize.decks import load_reference_deck
 from vision.recognize.pipeline import Recogniser
-from vision.synth_video import render_flip_frames
+from tools.synth.synth_video import render_flip_frames
 from vision.track.config import TrackerConfig
-from vision.track.plugin import make_tracker, sightings_from, tracker_for
+from tools.bench.plugins.track import make_tracker
+from vision.track.factory import detections_from, tracker_for
 from vision.track.tracker import FlipTracker
-from vision.track.types import Sighting
+from vision.recognize.types import Detection, Match
 
 SIZE = (480, 270)
 RUNS = "S S S g:4S+P P A2 A2"  # a run of three identical cards, then a pair
@@ -74,7 +75,7 @@ def test_runs_of_identical_cards_are_counted_one_by_one():
     for event, flip in zip(events, plan.flips):
         assert flip.entered <= event.frame <= flip.hand_left + 7  # at most 0.5 s after the hand left
         assert event.time == pytest.approx(event.frame / 15)
-        assert 0.5 < event.confidence <= 1 and event.runner_up not in (None, event.card)
+        assert 0.5 < event.confidence <= 1 and event.match.runner_up not in (None, event.card)
         assert event.corners is not None and len(event.corners) == 4
     assert [e.frame for e in events] == sorted(e.frame for e in events)
 
@@ -172,7 +173,7 @@ def test_a_hand_passing_over_cards_of_one_kind_adds_none():
 
 
 def test_the_benchmark_plugin_builds_a_tracker():
-    from vision.deck_files import load_deck
+    from tools.synth.deck_files import load_deck
     from vision.recognize.decks import DEFAULT_DECK_DIR
 
     tracker = make_tracker(load_deck(DEFAULT_DECK_DIR))
@@ -188,10 +189,10 @@ def test_the_tracker_aligns_every_card_its_recogniser_is_not_sure_of(monkeypatch
     grown a little (closer to the card, but not as close as aligned). It
     also finds edges at the coarser scale a pile filmed up close needs, and
     searches each frame once."""
-    import vision.track.plugin as plugin
+    import vision.track.factory as factory
 
     used = []
-    monkeypatch.setattr(plugin, "sightings_from", lambda recogniser, least: used.append(recogniser) or (lambda image: []))
+    monkeypatch.setattr(factory, "detections_from", lambda recogniser, least: used.append(recogniser) or (lambda image: []))
     photos = Recogniser(load_reference_deck())
     tracker_for(photos)
     [tracking] = used
@@ -214,8 +215,8 @@ def test_a_weak_match_a_photo_would_report_is_no_sighting_for_the_tracker():
             return [Detection(Match(card, confidence, False, other, 0.1), np.zeros((4, 2), np.float32))
                     for confidence in (0.62, 0.8)]
 
-    assert [s.confidence for s in sightings_from(Weak(), TrackerConfig().min_sighting_confidence)(None)] == [0.8]
-    assert len(sightings_from(Weak())(None)) == 2
+    assert [s.confidence for s in detections_from(Weak(), TrackerConfig().min_sighting_confidence)(None)] == [0.8]
+    assert len(detections_from(Weak())(None)) == 2
 
 
 # -- the state machine alone, with a stub recogniser -----------------------------------------
@@ -223,17 +224,17 @@ def test_a_weak_match_a_photo_would_report_is_no_sighting_for_the_tracker():
 CORNERS = np.array([[40, 20], [80, 20], [80, 82], [40, 82]], np.float32)
 
 
-def sighting(notation: str, confidence: float, runner_up: str = "O", runner_up_confidence: float = 0.6) -> Sighting:
-    return Sighting(parse_card(notation), confidence, parse_card(runner_up), runner_up_confidence, CORNERS)
+def sighting(notation: str, confidence: float, runner_up: str = "O", runner_up_confidence: float = 0.6) -> Detection:
+    return Detection(Match(parse_card(notation), confidence, False, parse_card(runner_up), runner_up_confidence), CORNERS)
 
 
 class Stub:
     """Answers with the next of ``answers`` (the last one forever), counting calls."""
 
-    def __init__(self, *answers: list[Sighting]) -> None:
+    def __init__(self, *answers: list[Detection]) -> None:
         self.answers, self.calls = list(answers), 0
 
-    def __call__(self, image: np.ndarray) -> list[Sighting]:
+    def __call__(self, image: np.ndarray) -> list[Detection]:
         self.calls += 1
         return self.answers.pop(0) if len(self.answers) > 1 else self.answers[0]
 
@@ -259,7 +260,7 @@ def test_an_unsure_card_waits_for_frames_to_agree():
     index, event = reported[0]
     assert event.card == parse_card("S") and event.frame == index
     assert stub.calls >= 3  # the guess P was not reported; it took a second look at S to settle it
-    assert event.runner_up == parse_card("O") and event.runner_up_confidence == pytest.approx(0.6)
+    assert event.match.runner_up == parse_card("O") and event.match.runner_up_confidence == pytest.approx(0.6)
     assert event.confidence < 0.81  # the disagreement costs confidence
 
 
@@ -269,7 +270,7 @@ def test_a_card_that_stays_disputed_is_reported_with_its_runner_up_in_time():
     events = [e for i, frame in enumerate(still_frames(40)) for e in tracker.feed(frame, i / 10)]
     assert len(events) == 1
     assert 1.0 <= events[0].time <= 1.3
-    assert {events[0].card, events[0].runner_up} == {parse_card("P"), parse_card("S")}
+    assert {events[0].card, events[0].match.runner_up} == {parse_card("P"), parse_card("S")}
     assert events[0].confidence < 0.5
 
 
@@ -288,7 +289,7 @@ def test_a_card_read_while_a_hand_holds_it_still_is_read_again_once_the_hand_is_
     card = cv2.rectangle(empty.copy(), (40, 20), (80, 82), (230, 230, 230), -1)
     held = cv2.rectangle(card.copy(), (45, 62), (75, 107), (60, 90, 150), -1)  # fingers on the card, arm to the edge
 
-    def recognise(image: np.ndarray) -> list[Sighting]:
+    def recognise(image: np.ndarray) -> list[Detection]:
         under_hand = image[100, 60, 0] < 80
         return [sighting("M", 0.75, "S", 0.70) if under_hand else sighting("S", 0.80, "M", 0.75)]
 
@@ -302,7 +303,7 @@ def test_a_card_read_while_a_hand_holds_it_still_is_read_again_once_the_hand_is_
 def test_memory_stays_bounded_over_a_long_stream():
     rng = np.random.default_rng(0)
     cards: list[Card] = [parse_card(n) for n in ("S", "P", "A", "M")]
-    answers = [[Sighting(cards[i % 4], 0.8, cards[(i + 1) % 4], 0.79, CORNERS + rng.normal(0, 3, (4, 2)).astype(np.float32))]
+    answers = [[Detection(Match(cards[i % 4], 0.8, False, cards[(i + 1) % 4], 0.79), CORNERS + rng.normal(0, 3, (4, 2)).astype(np.float32))]
                for i in range(50)]
     config = TrackerConfig(max_wait=1000.0)  # a dispute that never ends keeps only its latest sightings
     tracker = FlipTracker(Stub(*answers * 60), config)
@@ -348,11 +349,11 @@ class Scripted:
     frame pixels, moved to the crop's when the tracker looks at a crop)."""
 
     def __init__(self, odd_in_crops: bool = False) -> None:
-        self.shows: list[Sighting] = []
+        self.shows: list[Detection] = []
         self.frame = TABLE
         self.odd_in_crops = odd_in_crops
 
-    def __call__(self, image: np.ndarray) -> list[Sighting]:
+    def __call__(self, image: np.ndarray) -> list[Detection]:
         _, _, (x, y), _ = cv2.minMaxLoc(cv2.matchTemplate(self.frame, image, cv2.TM_SQDIFF))
         shows = [s.shifted(-x, -y) for s in self.shows]
         if not (self.odd_in_crops and image.shape != self.frame.shape):
@@ -362,7 +363,7 @@ class Scripted:
                 for s in shows]
 
 
-def run_script(stub: Scripted, script: list[tuple[np.ndarray, list[Sighting]]]) -> list:
+def run_script(stub: Scripted, script: list[tuple[np.ndarray, list[Detection]]]) -> list:
     tracker = FlipTracker(stub)
     events = []
     for index, (frame, shows) in enumerate(script):

@@ -2,7 +2,6 @@
 with the naive baseline."""
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
@@ -10,11 +9,13 @@ import numpy as np
 import pytest
 
 from companion.engine import parse_card, parse_pile
-from vision.baseline import make_tracker
-from vision.datasets import Art, photo_stream
-from vision.deck_files import render_deck
-from vision.metrics import PhotoScore, VideoScore, edit_distance
-from vision.recognition import Detection, TrackEvent, load_plugin
+from tools.bench.baseline import make_tracker
+from tools.synth.datasets import Art, photo_stream
+from tools.synth.deck_files import render_deck
+from tools.bench.metrics import PhotoScore, VideoScore, edit_distance
+from tools.bench.protocols import load_plugin
+from vision.recognize.types import Detection, Match
+from vision.track.types import Landing
 
 SIZE = (480, 270)
 
@@ -26,12 +27,23 @@ def test_edit_distance():
     assert edit_distance(list("SAM"), list("SPM")) == 1
 
 
+NOWHERE = np.zeros((4, 2), np.float32)
+
+
+def found(card, confidence: float = 1.0) -> Detection:
+    return Detection(Match(card, confidence, False, None, 0.0), NOWHERE)
+
+
+def landed(card, frame: int) -> Landing:
+    return Landing(Match(card, 1.0, False, None, 0.0), frame, None, NOWHERE)
+
+
 def test_photo_score_counts_kinds_empties_and_confusions():
     art = Art.of()
     score = PhotoScore()
     photos = list(photo_stream(art, 12, 9, size=SIZE))
     for photo in photos:
-        oracle = [Detection(c.card, top=c.top) for c in photo.cards if c.top]
+        oracle = [found(c.card) for c in photo.cards if c.top]
         score.add(photo, oracle, 1.0)
     summary = score.summary()
     assert summary["overall_accuracy"] == 1.0 and summary["top_confusions"] == []
@@ -42,7 +54,7 @@ def test_photo_score_counts_kinds_empties_and_confusions():
     assert summary["layout_overall_accuracy"] in (None, 1.0)
     wrong = PhotoScore()
     for photo in photos:
-        wrong.add(photo, [Detection(parse_card("!"))], 2.0)
+        wrong.add(photo, [found(parse_card("!"))], 2.0)
     s = wrong.summary()
     assert s["accuracy"].get("empty", 0.0) == 0.0 and s["overall_accuracy"] < 0.5
     assert s["ms_per_photo"]["median"] == 2.0
@@ -51,8 +63,8 @@ def test_photo_score_counts_kinds_empties_and_confusions():
 def test_video_score_exact_and_edit_accuracy():
     truth = [(c, 10 * i) for i, c in enumerate(parse_pile("S S S g:4A+P"))]
     score = VideoScore()
-    score.add(truth, [TrackEvent(c, f + 2) for c, f in truth], [1.0])
-    score.add(truth, [TrackEvent(c, f) for c, f in truth[:3]], [3.0])
+    score.add(truth, [landed(c, f + 2) for c, f in truth], [1.0])
+    score.add(truth, [landed(c, f) for c, f in truth[:3]], [3.0])
     s = score.summary()
     assert s["exact_sequence_rate"] == 0.5
     assert s["edit_accuracy"] == pytest.approx(1 - 1 / 8)
@@ -60,7 +72,7 @@ def test_video_score_exact_and_edit_accuracy():
 
 
 def test_baseline_is_a_plugin_and_answers(tmp_path):
-    plugin = load_plugin("vision.baseline")
+    plugin = load_plugin("tools.bench.baseline")
     deck = render_deck()
     recogniser = plugin.make_recogniser(deck)
     assert "baseline" in recogniser.name
@@ -74,10 +86,8 @@ def test_baseline_is_a_plugin_and_answers(tmp_path):
 
 
 def test_bench_script_runs_end_to_end(tmp_path):
-    path = Path(__file__).resolve().parent.parent / "bench" / "vision_bench.py"
-    spec = importlib.util.spec_from_file_location("vision_bench", path)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    from tools.bench import vision_bench as bench
+
     out = tmp_path / "result.json"
     assert bench.main(["--photos", "6", "--videos", "1", "--cards", "3-3", "--out", str(out)]) == 0
     result = json.loads(out.read_text())

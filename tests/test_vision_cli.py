@@ -1,4 +1,4 @@
-"""``mamma-mia synth``: each action writes what it says, with --help text."""
+"""``python -m tools.synth``: each action writes what it says, with --help text."""
 from __future__ import annotations
 
 import argparse
@@ -6,19 +6,24 @@ import json
 
 import pytest
 
-import companion.commands.synth as synth
+import tools.synth.cli as synth
 from companion.engine import card_from_json
 from vision.catalog import distinct_faces
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="mamma-mia synth", description=synth.__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.synth", description=synth.__doc__)
     synth.add_arguments(parser)
     return parser.parse_args(argv)
 
 
-def test_module_protocol():
-    assert synth.NAME == "synth" and synth.HELP and "samples" in synth.__doc__
+def test_the_synthesiser_is_a_tool_not_a_player_command(capsys):
+    from companion.cli import main
+
+    assert "samples" in synth.__doc__
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "synth" not in capsys.readouterr().out
 
 
 def test_help_lists_the_actions(capsys):

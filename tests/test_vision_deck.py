@@ -9,9 +9,9 @@ import pytest
 
 from companion.engine import Color, Deck, IngredientCard, Order, card_from_json, card_to_json
 from vision.catalog import distinct_faces, face_kind, face_slug
-from vision.deck_art import _render_cached, layout_for, render_back, render_face
-from vision.deck_files import contact_sheet, load_deck, load_manifest, render_deck, write_deck
-from vision.style import ALT_STYLE, DEFAULT_STYLE, style_named
+from tools.synth.deck_art import _render_cached, layout_for, render_back, render_face
+from tools.synth.deck_files import contact_sheet, load_deck, load_manifest, render_deck, write_deck
+from tools.synth.style import ALT_STYLE, DEFAULT_STYLE, style_named
 
 
 @pytest.fixture(scope="module")

@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 
 from companion.engine import MAMMA_MIA, IngredientCard, Order, card_from_json
-from vision.camera_effects import CameraLook
-from vision.datasets import Art, photo_stream, write_photo_set
+from tools.synth.camera_effects import CameraLook
+from tools.synth.datasets import Art, photo_stream, write_photo_set
 from vision.geometry import Camera, CardPose, quad_inside
-from vision.photo_spec import PhotoSpec, PlacedCard, sample_photo_spec
-from vision.synth_photo import random_photo, render_table_photo
+from tools.synth.photo_spec import PhotoSpec, PlacedCard, sample_photo_spec
+from tools.synth.synth_photo import random_photo, render_table_photo
 
 SIZE = (640, 360)
 CLEAN = CameraLook(noise=0.0, jpeg_quality=95)
@@ -133,7 +133,7 @@ def test_unknown_kind_is_refused():
 
 
 def test_sampled_cards_cover_every_kind(art):
-    from vision.photo_spec import sample_card
+    from tools.synth.photo_spec import sample_card
 
     rng = np.random.default_rng(0)
     seen = {sample_card(rng, list(art.faces)) for _ in range(400)}

@@ -11,12 +11,12 @@ import numpy as np
 import pytest
 
 from companion.engine import MAMMA_MIA, IngredientCard, card_from_json, parse_pile
-from vision.datasets import Art
-from vision.flip_plan import plan_flip_video
+from tools.synth.datasets import Art
+from tools.synth.flip_plan import plan_flip_video
 from vision.geometry import card_quad
-from vision.piles import flip_sequence, longest_run, simulated_pile
-from vision.synth_video import render_flip_frames
-from vision.video_files import fake_camera_frames, split_mjpeg, write_flip_video
+from tools.synth.piles import flip_sequence, longest_run, simulated_pile
+from tools.synth.synth_video import render_flip_frames
+from tools.synth.video_files import fake_camera_frames, split_mjpeg, write_flip_video
 
 SIZE = (480, 270)
 

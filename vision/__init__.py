@@ -1,6 +1,5 @@
-"""Everything visual: the stand-in deck art, a synthetic camera (table photos
-and flip videos with ground truth) and the recognition protocols that the
-benchmark harness measures.
+"""Seeing cards: :mod:`vision.recognize` finds and names the cards in an
+image, :mod:`vision.track` follows the oven pile as it is flipped.
 
-OpenCV is imported by the modules that draw; ``import vision`` alone is cheap.
+OpenCV is imported by the modules that use it; ``import vision`` alone is cheap.
 """

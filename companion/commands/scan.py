@@ -167,13 +167,14 @@ class ImageScan:
     ms: float = 0.0
     error: str | None = None
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self, config: VisionConfig) -> dict[str, Any]:
         if self.error is not None:
             return {"path": self.path, "error": self.error}
-        return {"path": self.path, "ms": round(self.ms, 1), "cards": [detection_json(d) for d in self.detections]}
+        return {"path": self.path, "ms": round(self.ms, 1),
+                "cards": [detection_json(d, config.is_sure(d.match)) for d in self.detections]}
 
 
-def detection_json(detection: Detection) -> dict[str, Any]:
+def detection_json(detection: Detection, sure: bool) -> dict[str, Any]:
     from companion.engine import card_to_json
 
     runner_up = detection.match.runner_up
@@ -184,6 +185,7 @@ def detection_json(detection: Detection) -> dict[str, Any]:
         "runner_up": None if runner_up is None else {
             "card": card_to_json(runner_up),
             "confidence": round(float(detection.match.runner_up_confidence), 3)},
+        "sure": sure,
     }
 
 
@@ -211,7 +213,7 @@ def scan_images(args: argparse.Namespace, recogniser: Recogniser) -> int:
     failed = sum(r.error is not None for r in results)
     progress.finish(f"{len(results)} images scanned" + (f", {failed} could not be read" if failed else ""))
     if args.json:
-        print(json.dumps({"images": [r.as_json() for r in results]}, indent=2))
+        print(json.dumps({"images": [r.as_json(recogniser.config) for r in results]}, indent=2))
     return 1 if failed else 0
 
 
@@ -254,14 +256,13 @@ def scan_image(path: str, recogniser: Recogniser,
 def describe_scan(result: ImageScan, config: VisionConfig) -> str:
     """One line for people: each card in words with its confidence."""
     from companion.engine import describe_card
-    from vision.recognize.annotate import is_sure
 
     if not result.detections:
         return f"{result.path}: no card found"
     parts = []
     for d in result.detections:
         text = f"{describe_card(d.card)} {d.confidence:.2f}"
-        if not is_sure(d, config) and d.match.runner_up is not None:
+        if not config.is_sure(d.match) and d.match.runner_up is not None:
             text += f" (unsure; perhaps {describe_card(d.match.runner_up)} {d.match.runner_up_confidence:.2f})"
         parts.append(text)
     return f"{result.path}: " + ", ".join(parts)
@@ -377,7 +378,7 @@ def scan_camera(args: argparse.Namespace, recogniser: Recogniser) -> int:
 def _track(args: argparse.Namespace, recogniser: Recogniser, source, progress: Progress) -> int:  # noqa: ANN001
     from vision.track.follow import follow
     from vision.track.narrate import LiveEvaluation, describe_event, parse_players, sequence_json
-    from vision.track.plugin import tracker_for
+    from vision.track.factory import tracker_for
     from vision.track.sources import SourceError
 
     evaluation = LiveEvaluation(parse_players(args.players), args.doubles) if args.evaluate else None
@@ -391,7 +392,7 @@ def _track(args: argparse.Namespace, recogniser: Recogniser, source, progress: P
         for event in follow(source, tracker_for(recogniser, fps=getattr(source, "fps", None)), on_frame):
             events.append(event)
             if not args.json:
-                progress.say(describe_event(event, len(events)), sys.stdout)
+                progress.say(describe_event(event, len(events), recogniser.config.is_sure(event.match)), sys.stdout)
             verdict = evaluation.reveal(event.card) if evaluation is not None else []
             verdicts.append(" ".join(line.strip() for line in verdict))
             for line in [] if args.json else verdict:
@@ -404,7 +405,7 @@ def _track(args: argparse.Namespace, recogniser: Recogniser, source, progress: P
         source.close()
     progress.finish(f"{len(events)} cards revealed")
     if args.json:
-        result = sequence_json(events)
+        result = sequence_json(events, recogniser.config.is_sure)
         if evaluation is not None:
             for event, verdict in zip(result["events"], verdicts):
                 event["engine"] = verdict or None

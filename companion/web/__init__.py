@@ -45,7 +45,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = _instance_secret(app.instance_path)
 
-    from . import access, api, camera, db, i18n, pages  # noqa: F401 (camera adds routes to the API)
+    from . import access, api, camera, db, i18n, jsonapi, pages
 
     database = app.config["DATABASE"]
     if database != ":memory:":
@@ -54,7 +54,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     db.init_app(app)
     access.init_app(app)
     i18n.init_app(app)
+    jsonapi.init_app(app)
     app.register_blueprint(api.bp)
+    app.register_blueprint(camera.bp)
     app.register_blueprint(pages.bp)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(access.CsrfError, _csrf_error)
@@ -86,7 +88,7 @@ def _http_error(error: HTTPException) -> Any:
         return error
     if not request.path.startswith("/api"):
         return render_template("error.html", error=error), error.code or 500
-    from .api import error_response
+    from .jsonapi import error_response
 
     if error.code == 413:
         limit = current_app.config["MAX_CONTENT_LENGTH"]

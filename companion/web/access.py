@@ -21,6 +21,8 @@ from typing import Any
 
 from flask import Flask, current_app, redirect, request, session, url_for
 
+from .jsonapi import error_response, is_json_request
+
 CODE_DIGITS = 6
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 # form posts that change no game: choosing a language, typing the table code
@@ -96,13 +98,12 @@ class CsrfError(Exception):
 def _check_write() -> Any:
     if request.method not in WRITE_METHODS:
         return None
-    api = request.blueprint == "api"
+    api = is_json_request()
     if not api and not csrf_valid():
         raise CsrfError()
     if request.endpoint in CODE_FREE_ENDPOINTS or may_write():
         return None
     if api:
-        from .api import error_response
         from .i18n import gettext
 
         return error_response(403, gettext("code.required_api"), "table_code")

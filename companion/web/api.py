@@ -20,6 +20,7 @@ from ..engine.errors import IllegalChoice, RulesError
 from ..engine.tablelog import BadPayload, GameCreated, event_from_json
 from . import storage
 from .db import get_db
+from .jsonapi import ApiError, json_body, or_404
 from .present import export_csv, export_json, game_json, summary_json
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -32,23 +33,6 @@ ACTIONS: dict[str, tuple[str, frozenset[str], str | None]] = {
     "end-round": ("round_ended", frozenset(), None),
     "hands": ("hands_counted", frozenset({"counts"}), "counts"),
 }
-
-
-class ApiError(Exception):
-    """A refusal with its HTTP status and the request field at fault."""
-
-    def __init__(self, status: int, message: str, field: str | None = None, **extra: Any) -> None:
-        super().__init__(message)
-        self.status, self.field, self.extra = status, field, extra
-
-
-def error_response(status: int, message: str, field: str | None = None, **extra: Any) -> tuple[Response, int]:
-    return jsonify({"error": message, "field": field, **extra}), status
-
-
-@bp.errorhandler(ApiError)
-def _api_error(error: ApiError) -> tuple[Response, int]:
-    return error_response(error.status, str(error), error.field, **error.extra)
 
 
 @bp.get("")
@@ -65,7 +49,7 @@ def games() -> Response:
 
 @bp.post("/games")
 def create_game() -> tuple[Response, int, dict[str, str]]:
-    body = _body({"players", "doubled"})
+    body = json_body({"players", "doubled"})
     created = _guard(GameCreated.from_payload, body, field="players")
     stored = _guard(storage.create_game, get_db(), created, field="players")
     return jsonify(game_json(stored)), 201, {"Location": url_for("api.game", game_id=stored.id)}
@@ -73,18 +57,18 @@ def create_game() -> tuple[Response, int, dict[str, str]]:
 
 @bp.get("/games/<int:game_id>")
 def game(game_id: int) -> Response:
-    return jsonify(game_json(_found(storage.load_game, get_db(), game_id)))
+    return jsonify(game_json(or_404(storage.load_game, get_db(), game_id)))
 
 
 @bp.post("/games/<int:game_id>/<any(reveal, decide, undo, 'end-round', hands):action>")
 def act(game_id: int, action: str) -> Response:
     """One move: reveal a card, decide, undo, end the round or count hands."""
     event_type, fields, field = ACTIONS[action]
-    body = _body(fields | {"version"})
+    body = json_body(fields | {"version"})
     version = _version(body)
     event = _guard(event_from_json, event_type, {k: v for k, v in body.items() if k != "version"}, field=field)
     try:
-        stored = _found(storage.append_event, get_db(), game_id, version, event)
+        stored = or_404(storage.append_event, get_db(), game_id, version, event)
     except storage.StaleWrite as stale:
         raise ApiError(409, str(stale), "version", version=stale.current) from None
     except RulesError as refused:
@@ -95,31 +79,18 @@ def act(game_id: int, action: str) -> Response:
 @bp.get("/games/<int:game_id>/export.json")
 def export_game_json(game_id: int) -> Response:
     db = get_db()
-    stored = _found(storage.load_game, db, game_id)
+    stored = or_404(storage.load_game, db, game_id)
     text = json.dumps(export_json(stored, storage.event_log(db, game_id)), indent=2)
     return _download(text, "application/json", f"mamma-mia-game-{game_id}.json")
 
 
 @bp.get("/games/<int:game_id>/export.csv")
 def export_game_csv(game_id: int) -> Response:
-    stored = _found(storage.load_game, get_db(), game_id)
+    stored = or_404(storage.load_game, get_db(), game_id)
     return _download(export_csv(stored), "text/csv; charset=utf-8", f"mamma-mia-game-{game_id}.csv")
 
 
 # request reading ----------------------------------------------------------------------------
-
-
-def _body(allowed: frozenset[str] | set[str]) -> Mapping[str, Any]:
-    data = request.get_json(silent=True)
-    if not request.is_json:
-        raise ApiError(400, "send a JSON object with Content-Type: application/json")
-    if not isinstance(data, dict):
-        raise ApiError(400, "the request body must be a JSON object")
-    unknown = sorted(set(data) - set(allowed))
-    if unknown:
-        raise ApiError(400, f"unknown field {unknown[0]!r} (expected {', '.join(sorted(allowed)) or 'none'})",
-                       unknown[0])
-    return data
 
 
 def _version(body: Mapping[str, Any]) -> int:
@@ -137,13 +108,6 @@ def _guard(function: Any, *args: Any, field: str | None) -> Any:
         raise ApiError(400, str(bad), bad.field) from None
     except RulesError as refused:
         raise ApiError(400, str(refused), field) from None
-
-
-def _found(function: Any, *args: Any) -> Any:
-    try:
-        return function(*args)
-    except storage.GameNotFound as missing:
-        raise ApiError(404, str(missing)) from None
 
 
 def _download(text: str, mimetype: str, filename: str) -> Response:

@@ -30,23 +30,26 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from flask import Response, current_app, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from ..engine.cards import Card, Order
 from ..engine.errors import RulesError
 from ..engine.table import TableGame, TablePhase
+from vision.recognize.types import Match
+
 from ..engine.tablelog import BadPayload, CardRevealed, event_from_json
 from . import storage
-from .api import ApiError, _body, _found, bp
 from .db import get_db
+from .jsonapi import ApiError, json_body, or_404
 from .present import game_json
-from .scanning import CameraSession, Landed, RateLimited, Scanner, SessionStore
+from .scanning import CameraSession, QueuedCard, RateLimited, Scanner, SessionStore
 
 MAX_FRAME_BYTES = 2 * 1024 * 1024  # a 640-pixel JPEG is ~50 kB; a phone photo fits too
 MAX_VIDEO_FRAMES = 15 * 60 * 5     # five minutes at 15 fps: the rest of a longer file is not read
 IMAGE_TYPES = frozenset({"image/jpeg", "image/png"})
 VIDEO_TYPES_PREFIX = "video/"
 DEVICE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+bp = Blueprint("camera", __name__, url_prefix="/api")
 SAMPLE_VIDEO = Path(__file__).resolve().parents[2] / "sample_images" / "videos" / "flip-sample.avi"
 
 
@@ -68,7 +71,7 @@ def frame(game_id: int) -> Response:
     device = _device(request.args.get("device"))
     captured = _capture_time(request.args.get("t"))
     db = get_db()
-    stored = _found(storage.load_game, db, game_id)
+    stored = or_404(storage.load_game, db, game_id)
     if stored.game.phase is not TablePhase.EVALUATING:
         raise ApiError(400, "the game is not revealing a round: there is no pile to scan")
     scan = scanner()
@@ -99,10 +102,10 @@ def frame(game_id: int) -> Response:
 @bp.post("/games/<int:game_id>/camera/confirm")
 def confirm(game_id: int) -> Response:
     """The player's pick for the unsure card holding up the queue."""
-    body = _body({"device", "id", "card"})
+    body = json_body({"device", "id", "card"})
     device = _device(body.get("device"))
     db = get_db()
-    _found(storage.load_game, db, game_id)
+    or_404(storage.load_game, db, game_id)
     session = scanner().store.get(game_id, device)
     if session is None:
         raise ApiError(400, "this device has no camera running for this game", "device")
@@ -164,12 +167,12 @@ def _reveal_queue(db: Any, game_id: int, session: CameraSession,
         except RulesError as refused:
             # a misread the rules rule out (an order of a colour nobody plays, one
             # already revealed): ask, when the runner-up is a possibility
-            if head.runner_up is not None and head.runner_up != head.card and head.captured_ms is not None:
+            if head.alternative is not None and head.alternative != head.card and head.captured_ms is not None:
                 head.sure, head.captured_ms = False, None
-                head.card, head.runner_up = head.runner_up, head.card
+                head.card, head.alternative = head.alternative, head.card
             else:
                 session.queue.popleft()
-            session.refused.append({"card": (head.runner_up or head.card).notation, "reason": str(refused)})
+            session.refused.append({"card": (head.alternative or head.card).notation, "reason": str(refused)})
             continue
         session.queue.popleft()
         # the capture time goes back only for a card shown in answer to the frame that
@@ -180,11 +183,19 @@ def _reveal_queue(db: Any, game_id: int, session: CameraSession,
     return stored, landed
 
 
-def _settle(entry: Landed, game: TableGame) -> bool:
+def reading_json(match: Match, sure: bool) -> dict[str, Any]:
+    """One camera reading as the API gives it: the card, how confident, the
+    runner-up, and whether it needs the player's confirmation."""
+    return {"card": match.card.notation, "confidence": round(float(match.confidence), 3),
+            "runner_up": match.runner_up.notation if match.runner_up else None,
+            "runner_up_confidence": round(float(match.runner_up_confidence), 3), "sure": sure}
+
+
+def _settle(entry: QueuedCard, game: TableGame) -> bool:
     """An unsure card needs no question when only one of its two readings is
     possible in this game (an order of a colour nobody plays, one already
     revealed); False when neither is."""
-    possible = [c for c in (entry.card, entry.runner_up) if c is not None and could_be(game, c)]
+    possible = [c for c in (entry.card, entry.alternative) if c is not None and could_be(game, c)]
     if len(possible) == 1:
         entry.card, entry.sure = possible[0], True
     return bool(possible)
@@ -219,7 +230,7 @@ def _answer(stored: storage.StoredGame, session: CameraSession, landed: list[dic
 @bp.post("/games/<int:game_id>/photo")
 def photo(game_id: int) -> Response:
     """The top card of the pile in one photo, for the player to confirm."""
-    _found(storage.load_game, get_db(), game_id)
+    or_404(storage.load_game, get_db(), game_id)
     image = _image(current_app.config["MAX_CONTENT_LENGTH"])
     scan = scanner()
     found = scan.recogniser.recognise(image)
@@ -227,17 +238,14 @@ def photo(game_id: int) -> Response:
         return jsonify({"proposal": None, "seen": [],
                         "message": "no card found in the photo: hold the camera over the pile and try again"})
     best = found[0]
-    proposal = {"card": best.card.notation, "confidence": round(float(best.confidence), 3),
-                "runner_up": best.match.runner_up.notation if best.match.runner_up else None,
-                "runner_up_confidence": round(float(best.match.runner_up_confidence), 3),
-                "sure": scan.is_sure(float(best.confidence), float(best.match.runner_up_confidence))}
+    proposal = reading_json(best.match, scan.is_sure(best.match))
     return jsonify({"proposal": proposal, "seen": [d.card.notation for d in found], "message": None})
 
 
 @bp.post("/games/<int:game_id>/video")
 def video(game_id: int) -> Response:
     """The cards of an uploaded flip video, in order."""
-    _found(storage.load_game, get_db(), game_id)
+    or_404(storage.load_game, get_db(), game_id)
     kind = request.mimetype or ""
     if not (kind.startswith(VIDEO_TYPES_PREFIX) or kind == "application/octet-stream"):
         raise ApiError(400, "send the video file itself as the body, with Content-Type video/... "
@@ -279,17 +287,14 @@ def read_video(path: str) -> list[dict[str, Any]]:
         raise ApiError(400, "not a video file that can be read (try an AVI or MP4 from a phone)") from None
     cards = []
     try:
-        events = list(follow(FirstFrames(source, MAX_VIDEO_FRAMES), tracker))
+        landings = list(follow(FirstFrames(source, MAX_VIDEO_FRAMES), tracker))
     except SourceError as error:
         raise ApiError(400, f"the video cannot be read to the end: {error}") from None
     except Exception:  # a fault in the recogniser: say so instead of a bare 500
         current_app.logger.exception("the flip tracker failed on a video")
         raise ApiError(500, "the card reader failed on this video; nothing was changed") from None
-    for event in events:
-        cards.append({"card": event.card.notation, "confidence": event.confidence,
-                      "runner_up": event.runner_up.notation if event.runner_up else None,
-                      "runner_up_confidence": event.runner_up_confidence, "time": event.time,
-                      "sure": scan.is_sure(event.confidence, event.runner_up_confidence)})
+    for landing in landings:
+        cards.append({**reading_json(landing.match, scan.is_sure(landing.match)), "time": landing.time})
     return cards
 
 

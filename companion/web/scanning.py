@@ -26,10 +26,10 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from types import SimpleNamespace
 from typing import Any
 
-from vision.recognition import TrackEvent
+from vision.recognize.types import Match
+from vision.track.types import Landing
 
 from ..engine.cards import Card
 
@@ -40,22 +40,25 @@ MAX_QUEUE = 64  # a runaway tracker cannot grow a session without bound
 
 
 @dataclass
-class Landed:
-    """A card the tracker saw land, not yet revealed."""
+class QueuedCard:
+    """A card the tracker saw land, not yet revealed. ``card`` starts as the
+    tracker's reading and ``alternative`` as its runner-up; a player's tap or
+    the rules may swap them or settle the reading (``sure``)."""
 
     id: int
+    landing: Landing
     card: Card
-    confidence: float
-    runner_up: Card | None
-    runner_up_confidence: float
+    alternative: Card | None
     captured_ms: float | None  # the client's capture time of the frame in which the tracker decided
     sure: bool
     frame: int = 0  # the session's frame count when it was seen
 
     def as_json(self) -> dict[str, Any]:
-        return {"id": self.id, "card": self.card.notation, "confidence": self.confidence,
-                "runner_up": self.runner_up.notation if self.runner_up else None,
-                "runner_up_confidence": self.runner_up_confidence, "captured": self.captured_ms}
+        match = self.landing.match
+        return {"id": self.id, "card": self.card.notation, "confidence": match.confidence,
+                "runner_up": self.alternative.notation if self.alternative else None,
+                "runner_up_confidence": match.runner_up_confidence, "captured": self.captured_ms,
+                "sure": self.sure}
 
 
 class RateLimited(Exception):
@@ -73,7 +76,7 @@ class CameraSession:
     # the card already on top of the pile when the camera started: its first
     # report is that card again, not a new one (see :meth:`take`)
     known_top: Card | None = None
-    queue: deque[Landed] = field(default_factory=deque)
+    queue: deque[QueuedCard] = field(default_factory=deque)
     refused: list[dict[str, Any]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
     arrivals: deque[float] = field(default_factory=lambda: deque(maxlen=MAX_FRAMES_PER_SECOND))
@@ -83,21 +86,20 @@ class CameraSession:
     failures: int = 0
     _ids: Any = field(default_factory=lambda: itertools.count(1))
 
-    def take(self, events: list[TrackEvent], is_sure: Callable[[float, float], bool]) -> None:
+    def take(self, landings: list[Landing], is_sure: Callable[[Match], bool]) -> None:
         """Queue the tracker's reports (``time`` is the frame's capture time)."""
-        for event in events:
+        for landing in landings:
             if self.known_top is not None:
-                repeat, self.known_top = event.card == self.known_top, None
+                repeat, self.known_top = landing.card == self.known_top, None
                 if repeat:
                     continue
             if len(self.queue) >= MAX_QUEUE:
                 self.queue.popleft()
-            captured = event.time * 1000.0 if event.time is not None else None
-            self.queue.append(Landed(next(self._ids), event.card, float(event.confidence), event.runner_up,
-                                     float(event.runner_up_confidence), captured,
-                                     is_sure(event.confidence, event.runner_up_confidence), self.frames))
+            captured = landing.time * 1000.0 if landing.time is not None else None
+            self.queue.append(QueuedCard(next(self._ids), landing, landing.card, landing.match.runner_up,
+                                         captured, is_sure(landing.match), self.frames))
 
-    def waiting_choice(self) -> Landed | None:
+    def waiting_choice(self) -> QueuedCard | None:
         """The unsure card at the head of the queue, which holds up the rest."""
         return self.queue[0] if self.queue and not self.queue[0].sure else None
 
@@ -176,11 +178,10 @@ class Scanner:
             return self._recogniser
 
     def new_tracker(self) -> Any:
-        from vision.track.plugin import tracker_for
+        from vision.track.factory import tracker_for
 
         return tracker_for(self.recogniser)
 
-    def is_sure(self, confidence: float, runner_up_confidence: float) -> bool:
-        """The recogniser's own rule for a card that needs no confirmation."""
-        match = SimpleNamespace(confidence=confidence, margin=confidence - runner_up_confidence)
-        return bool(self.recogniser.config.is_sure(match))
+    def is_sure(self, match: Match) -> bool:
+        """Whether a reading needs no confirmation: the recogniser's own rule."""
+        return self.recogniser.config.is_sure(match)

@@ -47,9 +47,9 @@ def render_round(pile: str, seed: int, path: Path) -> None:
 
     from companion.engine.cards import Order
     from companion.engine.notation import parse_pile
-    from vision.datasets import Art
-    from vision.flip_plan import plan_flip_video
-    from vision.synth_video import render_flip_frames
+    from tools.synth.datasets import Art
+    from tools.synth.flip_plan import plan_flip_video
+    from tools.synth.synth_video import render_flip_frames
 
     art = Art.of()
     rng = np.random.default_rng(seed)

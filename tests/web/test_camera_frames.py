@@ -25,10 +25,10 @@ FPS = 15.0
 def flip_video(tmp_path_factory) -> dict[str, Any]:
     """JPEG frames of a 640x360 flip video of ``PILE`` and the same as an MJPEG AVI."""
     from vision.cvcompat import write_mjpg_avi
-    from vision.datasets import Art
-    from vision.flip_plan import plan_flip_video
+    from tools.synth.datasets import Art
+    from tools.synth.flip_plan import plan_flip_video
     from vision.recognize.imagefile import decode_image
-    from vision.synth_video import render_flip_frames
+    from tools.synth.synth_video import render_flip_frames
 
     art = Art.of()
     rng = np.random.default_rng(SEED)

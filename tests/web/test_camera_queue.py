@@ -12,7 +12,8 @@ import pytest
 from companion.engine.cards import parse_card
 from companion.web import create_app
 from companion.web.scanning import Scanner
-from vision.recognition import TrackEvent
+from vision.recognize.types import Match
+from vision.track.types import Landing
 
 from .conftest import Table
 
@@ -29,13 +30,13 @@ class ScriptedTracker:
     def __init__(self, script: list[list[tuple[str, float, str | None, float]]]) -> None:
         self.script, self.frames = list(script), 0
 
-    def feed(self, frame: np.ndarray, time: float | None = None) -> list[TrackEvent]:
+    def feed(self, frame: np.ndarray, time: float | None = None) -> list[Landing]:
         self.frames += 1
         reports = self.script.pop(0) if self.script else []
-        return [TrackEvent(parse_card(c), self.frames, conf, parse_card(ru) if ru else None, ru_conf, time)
-                for c, conf, ru, ru_conf in reports]
+        return [Landing(Match(parse_card(c), conf, False, parse_card(ru) if ru else None, ru_conf), self.frames, time,
+                        np.zeros((4, 2), np.float32)) for c, conf, ru, ru_conf in reports]
 
-    def finish(self) -> list[TrackEvent]:
+    def finish(self) -> list[Landing]:
         return []
 
     def status(self) -> str:

@@ -30,16 +30,11 @@ def annotate(image: np.ndarray, detections: Sequence[Detection],
     canvas = image.copy()
     unit = max(0.5, min(canvas.shape[:2]) / 720)
     for detection in sorted(detections, key=lambda d: d.confidence):
-        colour = SURE if is_sure(detection, config) else UNSURE
+        colour = SURE if config.is_sure(detection.match) else UNSURE
         corners = np.asarray(detection.corners, np.float32)
         _outline(canvas, corners, colour, unit)
         _label(canvas, label_text(detection), corners, colour, unit)
     return canvas
-
-
-def is_sure(detection: Detection, config: VisionConfig = DEFAULT_CONFIG) -> bool:
-    """Confident enough, and clearly ahead of the runner-up."""
-    return config.is_sure(detection.match)
 
 
 def label_text(detection: Detection) -> str:

@@ -8,6 +8,8 @@ import numpy as np
 
 from companion.engine import Card
 
+from ..geometry import inside_convex
+
 
 @dataclass(frozen=True, eq=False)
 class Quad:
@@ -64,11 +66,13 @@ class Match:
 
 @dataclass(frozen=True, eq=False)
 class Detection:
-    """A card found in an image: identity, confidence, and its corners in the
-    order top-left, top-right, bottom-right, bottom-left of the face as drawn."""
+    """A card found in an image: its :class:`Match` and its corners in the
+    order top-left, top-right, bottom-right, bottom-left of the face as drawn.
+    The photo recogniser returns these, and the flip tracker watches them
+    frame by frame."""
 
     match: Match
-    corners: np.ndarray
+    corners: np.ndarray  # (4, 2) float32
 
     @property
     def card(self) -> Card:
@@ -77,3 +81,39 @@ class Detection:
     @property
     def confidence(self) -> float:
         return self.match.confidence
+
+    @property
+    def width(self) -> float:
+        """The face's short side in pixels (mean of top and bottom edges)."""
+        c = self.corners
+        return float((np.linalg.norm(c[1] - c[0]) + np.linalg.norm(c[2] - c[3])) / 2)
+
+    @property
+    def height(self) -> float:
+        """The face's long side in pixels (mean of left and right edges)."""
+        c = self.corners
+        return float((np.linalg.norm(c[3] - c[0]) + np.linalg.norm(c[2] - c[1])) / 2)
+
+    @property
+    def center(self) -> np.ndarray:
+        return self.corners.mean(axis=0)
+
+    def shifted(self, dx: float, dy: float) -> Detection:
+        """The same detection in the coordinates of a larger image."""
+        return Detection(self.match, (self.corners + np.array([dx, dy], np.float32)).astype(np.float32))
+
+    def encloses(self, other: Detection, growth: float, margin: float) -> bool:
+        """Whether this outline is ``other``'s grown by fingers: at least
+        ``growth`` larger (square root of the area ratio, less one) with all of
+        ``other`` inside it, grown by ``margin`` of its width."""
+        if np.sqrt(self.width * self.height / max(1.0, other.width * other.height)) < 1 + growth:
+            return False
+        center = self.center
+        return bool(inside_convex(center + (self.corners - center) * (1 + margin), other.corners).all())
+
+    def pose_distance(self, other: Detection) -> float:
+        """Mean corner displacement per card width; a card read upside down
+        in one detection is still compared with itself."""
+        a, b = self.corners, other.corners
+        moved = min(float(np.linalg.norm(a - np.roll(b, k, axis=0), axis=1).mean()) for k in (0, 2))
+        return moved / max(1.0, self.width)

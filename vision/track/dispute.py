@@ -8,14 +8,14 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .config import TrackerConfig
-from .types import Sighting
+from ..recognize.types import Detection
 
 
 @dataclass
 class Dispute:
     """Sightings of a card not yet reported, oldest first (bounded)."""
 
-    sightings: deque[Sighting]
+    sightings: deque[Detection]
     since: float
     votes: dict = field(default_factory=dict)  # card -> summed confidence
     view: np.ndarray | None = None     # the small grey frame of the latest sighting
@@ -26,7 +26,7 @@ class Dispute:
     fresh: bool = False                # the latest sighting, when made, showed another card than the top one
     clear: bool = False                # ... and was seen with nothing on or around it (not just for want of a view)
 
-    def add(self, sighting: Sighting) -> None:
+    def add(self, sighting: Detection) -> None:
         self.sightings.append(sighting)
         self.votes[sighting.card] = self.votes.get(sighting.card, 0.0) + sighting.confidence
 
@@ -39,7 +39,7 @@ class Dispute:
             count += 1
         return count
 
-    def favourite(self) -> Sighting:
+    def favourite(self) -> Detection:
         """The latest sighting of the card with the most confidence overall."""
         card = max(self.votes, key=self.votes.get)
         return next(s for s in reversed(self.sightings) if s.card == card)
@@ -51,7 +51,7 @@ class Dispute:
         share = self.votes[best] / max(1e-9, sum(self.votes.values()))
         return float(np.mean(mine)) * share
 
-    def interrupted_by(self, sighting: Sighting, config: TrackerConfig) -> bool:
+    def interrupted_by(self, sighting: Detection, config: TrackerConfig) -> bool:
         """Whether ``sighting`` shows another card in another pose than the
         disputed one, which landed all the same: another kind, or the same
         kind after something covered the disputed card."""

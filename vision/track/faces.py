@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from .config import TrackerConfig
-from .types import Sighting
+from ..recognize.types import Detection
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class Face:
     scale: float
 
 
-def face_of(frame: np.ndarray | None, sighting: Sighting, config: TrackerConfig,
+def face_of(frame: np.ndarray | None, sighting: Detection, config: TrackerConfig,
             box: tuple[int, int, int, int] | None = None, scale: float | None = None) -> Face | None:
     """The middle of ``sighting``'s face in ``frame``, grey, blurred a little
     and resampled to ``config.face_width`` pixels across the card (or cut
@@ -65,7 +65,7 @@ class Shift:
     match: float
 
 
-def face_shift(before: Face, frame: np.ndarray, sighting: Sighting, config: TrackerConfig) -> Shift | None:
+def face_shift(before: Face, frame: np.ndarray, sighting: Detection, config: TrackerConfig) -> Shift | None:
     """How far the face seen ``before`` has moved in ``frame``, cut from the
     same place; None when the two views cannot be registered."""
     now = face_of(frame, sighting, config, before.box, before.scale)

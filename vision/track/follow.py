@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Callable, Iterator
 
-from ..recognition import TrackEvent
 from .sources import Frame, FrameSource
 from .tracker import FlipTracker
+from .types import Landing
 
 
 def follow(source: FrameSource, tracker: FlipTracker,
-           on_frame: Callable[[Frame], None] | None = None) -> Iterator[TrackEvent]:
+           on_frame: Callable[[Frame], None] | None = None) -> Iterator[Landing]:
     """Each card as it lands, then whatever the tracker still holds at the end.
     :class:`~vision.track.sources.SourceError` from the source passes through."""
     try:

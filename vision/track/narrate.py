@@ -7,35 +7,41 @@ then assumes the owner adds it (the cheapest option, as the engine's
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from companion.engine import Card, Color, Deck, Decision, Evaluation, RulesError, card_to_json, describe_card
 
-from ..recognition import TrackEvent
+from ..recognize.types import Match
+from .types import Landing
 
 
-def event_json(event: TrackEvent) -> dict[str, Any]:
+def event_json(landing: Landing, sure: bool) -> dict[str, Any]:
+    """One card of the ``scan --sequence --json`` contract."""
+    match = landing.match
     return {
-        "frame": event.frame,
-        "time": None if event.time is None else round(event.time, 3),
-        "card": card_to_json(event.card),
-        "confidence": round(float(event.confidence), 3),
-        "runner_up": None if event.runner_up is None else {
-            "card": card_to_json(event.runner_up), "confidence": round(float(event.runner_up_confidence), 3)},
+        "frame": landing.frame,
+        "time": None if landing.time is None else round(landing.time, 3),
+        "card": card_to_json(match.card),
+        "confidence": round(float(match.confidence), 3),
+        "runner_up": None if match.runner_up is None else {
+            "card": card_to_json(match.runner_up), "confidence": round(float(match.runner_up_confidence), 3)},
+        "sure": sure,
     }
 
 
-def sequence_json(events: Sequence[TrackEvent]) -> dict[str, Any]:
+def sequence_json(landings: Sequence[Landing], is_sure: Callable[[Match], bool]) -> dict[str, Any]:
     """The ``scan --sequence --json`` contract."""
-    return {"sequence": [card_to_json(e.card) for e in events], "events": [event_json(e) for e in events]}
+    return {"sequence": [card_to_json(e.card) for e in landings],
+            "events": [event_json(e, is_sure(e.match)) for e in landings]}
 
 
-def describe_event(event: TrackEvent, number: int, unsure_below: float = 0.75) -> str:
+def describe_event(landing: Landing, number: int, sure: bool) -> str:
     """``#3 frame 31 (2.07 s): double pepper 0.98``, with the runner-up when unsure."""
-    when = f"frame {event.frame}" + ("" if event.time is None else f" ({event.time:.2f} s)")
-    text = f"#{number} {when}: {describe_card(event.card)} {event.confidence:.2f}"
-    if event.confidence < unsure_below and event.runner_up is not None:
-        text += f" (unsure; perhaps {describe_card(event.runner_up)} {event.runner_up_confidence:.2f})"
+    match = landing.match
+    when = f"frame {landing.frame}" + ("" if landing.time is None else f" ({landing.time:.2f} s)")
+    text = f"#{number} {when}: {describe_card(match.card)} {match.confidence:.2f}"
+    if not sure and match.runner_up is not None:
+        text += f" (unsure; perhaps {describe_card(match.runner_up)} {match.runner_up_confidence:.2f})"
     return text
 
 

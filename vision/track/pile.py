@@ -7,7 +7,7 @@ from typing import Sequence
 import numpy as np
 
 from .config import TrackerConfig
-from .types import Sighting
+from ..recognize.types import Detection
 
 
 class UsualSize:
@@ -20,11 +20,11 @@ class UsualSize:
         self.sizes: deque[tuple[float, float]] = deque(maxlen=15)
         self.odd_searches = 0  # searches in a row whose every card had an unusual size
 
-    def learn(self, sighting: Sighting) -> None:
+    def learn(self, sighting: Detection) -> None:
         """``sighting`` is the pile's new top card."""
         self.sizes.append((sighting.width, sighting.height))
 
-    def fits(self, sighting: Sighting) -> bool:
+    def fits(self, sighting: Detection) -> bool:
         """Whether ``sighting`` has the usual size (any size, before the first
         card). The sides are compared more loosely than the area: a camera
         looking at the pile at a slant foreshortens a card's sides by how it
@@ -46,7 +46,7 @@ class UsualSize:
             self.sizes.clear()
 
 
-def search_region(frame: np.ndarray, top: Sighting | None, lost: bool,
+def search_region(frame: np.ndarray, top: Detection | None, lost: bool,
                   config: TrackerConfig) -> tuple[int, int, np.ndarray]:
     """The part of ``frame`` where the next card will land, with its origin:
     around the ``top`` card, or everything when none is known or the pile
@@ -61,7 +61,7 @@ def search_region(frame: np.ndarray, top: Sighting | None, lost: bool,
     return x0, y0, frame[y0:y1, x0:x1]
 
 
-def top_of_pile(found: Sequence[Sighting], top: Sighting | None, lost: bool) -> Sighting | None:
+def top_of_pile(found: Sequence[Detection], top: Detection | None, lost: bool) -> Detection | None:
     """The top card among the sightings: the surest within a card's width of
     the ``top`` card, or anywhere when none is known or the pile was ``lost``."""
     if top is not None:

@@ -52,15 +52,15 @@ import numpy as np
 
 from companion.engine import Card
 
-from ..recognition import TrackEvent
+from ..recognize.types import Detection, Match
 from .config import DEFAULT_TRACKER_CONFIG, TrackerConfig
 from .dispute import Dispute
 from .faces import Face, face_of, face_shift
 from .motion import Motion
 from .pile import UsualSize, search_region, top_of_pile
-from .types import Sighting
+from .types import Landing
 
-Recognise = Callable[[np.ndarray], Sequence[Sighting]]
+Recognise = Callable[[np.ndarray], Sequence[Detection]]
 
 
 class FlipTracker:
@@ -74,7 +74,7 @@ class FlipTracker:
         self.fps = fps or config.default_fps
         self.index = -1
         self.motion = Motion(config)
-        self.top: Sighting | None = None      # the card last reported (or re-seen) on top
+        self.top: Detection | None = None      # the card last reported (or re-seen) on top
         self.reference: np.ndarray | None = None  # small grey frame when ``top`` was last seen
         self.region: np.ndarray | None = None     # mask of ``top`` on the small grey frame
         self.middle: np.ndarray | None = None     # mask of the middle of ``top``
@@ -104,7 +104,7 @@ class FlipTracker:
         self.face_clear = False  # ... seen with nothing on or around the card (not for want of a view)
 
     # -- per frame -------------------------------------------------------------------------
-    def feed(self, frame: np.ndarray, time: float | None = None) -> list[TrackEvent]:
+    def feed(self, frame: np.ndarray, time: float | None = None) -> list[Landing]:
         """Take the next frame (BGR, any size) and its time in seconds (default:
         its index at the configured rate); return the cards that landed."""
         self.index += 1
@@ -131,7 +131,7 @@ class FlipTracker:
                 self._settle(small)
             elif now - self.last_search >= self.config.retry_interval:
                 self.dirty = True  # seen with a hand on it, the outline may be part of the card: look again
-        events: list[TrackEvent] = []
+        events: list[Landing] = []
         if self._should_search(still, now):
             events += self._search(frame, small, moving, now, still)
         return events + self._overdue(small, now)
@@ -151,7 +151,7 @@ class FlipTracker:
         """The card last reported on top of the pile."""
         return self.top.card if self.top is not None else None
 
-    def finish(self) -> list[TrackEvent]:
+    def finish(self) -> list[Landing]:
         """The stream ended: a card still disputed is reported (it did land)."""
         if self.dispute is None or not self.motion.recent:
             return []
@@ -164,12 +164,12 @@ class FlipTracker:
             return float(moving.mean()) <= self.config.empty_still_fraction
         return float(moving[self.region].mean()) <= self.config.still_fraction
 
-    def _bare(self, sighting: Sighting, small: np.ndarray) -> bool:
+    def _bare(self, sighting: Detection, small: np.ndarray) -> bool:
         """Whether nothing lies on or around ``sighting`` (see ``_ring_clear``),
         or there is no view of the pile to tell."""
         return self._ring_clear(sighting, small) is not False
 
-    def _ring_clear(self, sighting: Sighting, small: np.ndarray) -> bool | None:
+    def _ring_clear(self, sighting: Detection, small: np.ndarray) -> bool | None:
         """Whether the surroundings of ``sighting`` (a ring ``bare_margin``
         wide just outside it) look as when the pile last rested: a card laid
         on the pile changes nothing outside its own outline, while a hand
@@ -208,7 +208,7 @@ class FlipTracker:
         return still
 
     def _search(self, frame: np.ndarray, small: np.ndarray, moving: np.ndarray, now: float,
-                still: bool) -> list[TrackEvent]:
+                still: bool) -> list[Landing]:
         # a look while things still move elsewhere does not settle that they moved
         self.dirty, self.last_search = self.dirty and not still, now
         x0, y0, crop = search_region(frame, self.top, self._lost, self.config)
@@ -230,7 +230,7 @@ class FlipTracker:
         self.misses = 0
         return self._consider(sighting, small, now)
 
-    def _look(self, image: np.ndarray, x0: int, y0: int) -> list[Sighting]:
+    def _look(self, image: np.ndarray, x0: int, y0: int) -> list[Detection]:
         self.recognitions += 1
         return [s.shifted(x0, y0) for s in self.recognise(image)]
 
@@ -252,24 +252,24 @@ class FlipTracker:
         else:
             self.dirty = True
 
-    def _quiet_around(self, sighting: Sighting, now: float) -> bool:
+    def _quiet_around(self, sighting: Detection, now: float) -> bool:
         """Whether nothing moved near ``sighting`` (its outline grown by
         ``quiet_margin``) for ``quiet_time``: no hand is touching the card."""
         return self.motion.quiet(self.motion.mask(sighting.corners, 1 + self.config.quiet_margin), now)
 
-    def _arrived(self, sighting: Sighting, small: np.ndarray) -> bool:
+    def _arrived(self, sighting: Detection, small: np.ndarray) -> bool:
         """Before the first card, a "card" that was there from the start is a
         pattern of the table (or a card not in play), not a revealed card."""
         return self.top is not None or self._hidden(small, self.background, self.motion.mask(sighting.corners, 0.5))
 
-    def _rests(self, sighting: Sighting, moving: np.ndarray) -> bool:
+    def _rests(self, sighting: Detection, moving: np.ndarray) -> bool:
         """A card in the hand sweeping past is not on the pile: its own area must be still."""
         mask = self.motion.mask(sighting.corners, 1.0)
         return bool(mask.any()) and float(moving[mask].mean()) <= self.config.still_fraction
 
     # -- deciding ------------------------------------------------------------------------------
-    def _consider(self, sighting: Sighting, small: np.ndarray, now: float) -> list[TrackEvent]:
-        events: list[TrackEvent] = []
+    def _consider(self, sighting: Detection, small: np.ndarray, now: float) -> list[Landing]:
+        events: list[Landing] = []
         clear = self._ring_clear(sighting, small)
         bare = clear is not False
         if self.dispute is not None and self.dispute.interrupted_by(sighting, self.config):
@@ -292,7 +292,7 @@ class FlipTracker:
         agreeing = self.dispute.agreeing(self.config.agree_tolerance)
         # an unsure card is reported once nothing moves near it and no hand holds it
         calm = sighting.confidence >= self.config.hurried_confidence or (self._quiet_around(sighting, now) and bare)
-        if (agreeing >= self.config.agree and calm) or self._is_sure(sighting):
+        if (agreeing >= self.config.agree and calm) or self._decisive(sighting):
             events += self._decide(sighting, small, now, self.dispute.confidence())
         return events
 
@@ -307,17 +307,18 @@ class FlipTracker:
         elif self._hidden(small, dispute.view, dispute.middle):
             dispute.covered = True
 
-    def _overdue(self, small: np.ndarray, now: float) -> list[TrackEvent]:
+    def _overdue(self, small: np.ndarray, now: float) -> list[Landing]:
         """A card disputed for too long is reported with the best guess."""
         if self.dispute is None or now - self.dispute.since < self.config.max_wait:
             return []
         return self._decide(self.dispute.favourite(), small, now, self.dispute.confidence())
 
-    def _is_sure(self, sighting: Sighting) -> bool:
+    def _decisive(self, sighting: Detection) -> bool:
+        """Clear enough to report at once, without a second agreeing look."""
         return sighting.confidence >= self.config.instant_confidence and \
-            sighting.margin >= self.config.instant_margin
+            sighting.match.margin >= self.config.instant_margin
 
-    def _is_new(self, sighting: Sighting) -> bool:
+    def _is_new(self, sighting: Detection) -> bool:
         """Whether ``sighting`` shows another card than the top one."""
         if self.top is None or sighting.card != self.top.card:
             return True
@@ -326,8 +327,8 @@ class FlipTracker:
         # a top card never seen settled or clear may have been held: only its face, registered, tells
         return (self.covered and self._moved(sighting)) or (self.passed and self._face_moved(sighting) is True)
 
-    def _decide(self, sighting: Sighting, small: np.ndarray, now: float, confidence: float,
-                buried: bool = False, new: bool | None = None) -> list[TrackEvent]:
+    def _decide(self, sighting: Detection, small: np.ndarray, now: float, confidence: float,
+                buried: bool = False, new: bool | None = None) -> list[Landing]:
         """Report ``sighting`` when it is a new card (``new``: as judged when
         it was seen); either way it is now the top (``buried``: already under
         the next card, so not to be seen settled now)."""
@@ -354,27 +355,27 @@ class FlipTracker:
         self.middle = self.motion.mask(sighting.corners, 0.5)
         if not new:
             return []
-        return [TrackEvent(sighting.card, self.index, round(confidence, 3), sighting.runner_up,
-                           round(sighting.runner_up_confidence, 3), now,
-                           tuple((float(x), float(y)) for x, y in sighting.corners))]
+        match = sighting.match
+        return [Landing(Match(match.card, round(confidence, 3), match.upside_down, match.runner_up,
+                              round(match.runner_up_confidence, 3)), self.index, now, sighting.corners.copy())]
 
-    def _pose_tolerance(self, sighting: Sighting) -> float:
+    def _pose_tolerance(self, sighting: Detection) -> float:
         """``pose_tolerance``, but never finer than outlines are in a small picture."""
         floor = self.config.pose_floor * self.config.work_width / self.motion.scale / max(1.0, sighting.width)
         return max(self.config.pose_tolerance, floor)
 
-    def _moved(self, sighting: Sighting) -> bool:
+    def _moved(self, sighting: Detection) -> bool:
         """Whether ``sighting``, of the top card's kind, lies elsewhere than
         the top card: by the faces when they can be registered (far finer than
         outlines, which a hand near the card makes rough), else by the outlines."""
         moved = self._face_moved(sighting)
         return self._outline_moved(sighting) if moved is None else moved
 
-    def _outline_moved(self, sighting: Sighting) -> bool:
+    def _outline_moved(self, sighting: Detection) -> bool:
         assert self.top is not None
         return sighting.pose_distance(self.top) > self._pose_tolerance(sighting)
 
-    def _face_moved(self, sighting: Sighting) -> bool | None:
+    def _face_moved(self, sighting: Detection) -> bool | None:
         """Whether the top card's face now lies elsewhere than when it was last
         seen settled, by more than ``face_shift``: registered on the picture, a
         card of the same kind laid almost exactly on the last one is still

@@ -1,0 +1,1 @@
+"""The product's recogniser and tracker as benchmark plug-ins."""

@@ -1,0 +1,55 @@
+"""Screenshots of the key screens for the README, at phone and tablet size.
+
+Plays the end-to-end games (tests/e2e/test_manual_game.py, and the live-camera
+game of tests/e2e/test_camera_game.py) once per size with MAMMA_MIA_SCREENSHOTS set, then re-saves each PNG with a reduced palette so the
+files stay small in the repository.
+
+  .venv/bin/python -m tools.bench.screenshots            # writes docs/screenshots/*.png
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "docs" / "screenshots"
+SIZES = {"phone": "390x844", "tablet": "800x1280"}
+LEVELS = 16  # per channel after quantising: flat UI colours survive, PNG compresses well
+
+
+def shoot(prefix: str, viewport: str) -> None:
+    env = {**os.environ, "MAMMA_MIA_SCREENSHOTS": str(OUT), "MAMMA_MIA_SCREENSHOT_PREFIX": prefix,
+           "MAMMA_MIA_VIEWPORT": viewport}
+    subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                    str(ROOT / "tests" / "e2e" / "test_manual_game.py"),
+                    str(ROOT / "tests" / "e2e" / "test_camera_game.py") + "::test_a_whole_game_through_the_live_camera"],
+                   env=env, check=True, cwd=ROOT)
+
+
+def shrink(path: Path) -> None:
+    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    step = 256 // LEVELS
+    quantised = (image // step) * step + step // 2
+    # keep pure white white (page backgrounds) rather than shifting it to 248
+    quantised[np.all(image >= 250, axis=2)] = 255
+    cv2.imwrite(str(path), quantised.astype(np.uint8), [cv2.IMWRITE_PNG_COMPRESSION, 9])
+
+
+def main() -> int:
+    OUT.mkdir(parents=True, exist_ok=True)
+    for prefix, viewport in SIZES.items():
+        shoot(prefix, viewport)
+    for path in sorted(OUT.glob("*.png")):
+        before = path.stat().st_size
+        shrink(path)
+        print(f"{path.relative_to(ROOT)}: {before // 1024} KB -> {path.stat().st_size // 1024} KB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

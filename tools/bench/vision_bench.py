@@ -1,0 +1,197 @@
+"""Benchmark a card recogniser and a flip tracker on fresh synthetic data.
+
+    python -m tools.bench.vision_bench --quick
+    python -m tools.bench.vision_bench --photos 1000 --videos 50 --plugin tools.bench.baseline
+    python -m tools.bench.vision_bench --photos 0 --videos 50 --seed 2026 --plugin tools.bench.plugins.track \
+        --cache sample_images/generated/bench --workers 2
+
+Generates a seeded set of table photos and flip videos in memory (nothing is
+written but the results), runs the plug-in's ``make_recogniser(deck)`` on
+each photo and ``make_tracker(deck)`` over each video, and reports accuracy
+per card kind, the commonest confusions, milliseconds per photo / frame and,
+for videos, the exact-sequence rate, edit-distance accuracy, the delay from
+the hand leaving the picture to the event (seconds of video) and the
+real-time factor (video seconds per second of tracking; rendering and
+decoding are not timed). --cache keeps rendered videos on disk (rendering
+costs far more than tracking) and --workers renders them in parallel; the
+tracker itself always runs in this one process. Results go to
+``tools/bench/results/`` as JSON.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--photos", type=int, default=1000, help="photos to generate (default 1000)")
+    parser.add_argument("--videos", type=int, default=50, help="flip videos to generate (default 50)")
+    parser.add_argument("--cards", default="20-60", help="cards per video, MIN-MAX (default 20-60)")
+    parser.add_argument("--quick", action="store_true", help="small run: 60 photos, 3 videos of 10-15 cards")
+    parser.add_argument("--seed", type=int, default=1, help="data seed (default 1)")
+    parser.add_argument("--plugin", default="tools.bench.baseline",
+                        help="module with make_recogniser(deck) / make_tracker(deck) (default: the naive baseline)")
+    parser.add_argument("--style", default="default", help="deck style the camera films (default, alt)")
+    parser.add_argument("--enroll", default=None,
+                        help="deck the plug-in is enrolled with: a style name or a manifest path (default: --style)")
+    parser.add_argument("--out", type=Path, default=None, help="result JSON (default tools/bench/results/vision-<plugin>.json)")
+    parser.add_argument("--cache", type=Path, default=None, metavar="DIR",
+                        help="keep rendered flip videos in DIR (e.g. sample_images/generated/bench) and reuse them")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="processes rendering videos into --cache (tracking itself stays in one process)")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.photos, args.videos, args.cards = min(args.photos, 60), min(args.videos, 3), "10-15"
+    return args
+
+
+def enrolled_deck(spec: str):
+    from tools.synth.deck_files import load_deck, render_deck
+    from tools.synth.style import STYLES
+
+    return render_deck(STYLES[spec]) if spec in STYLES else load_deck(spec)
+
+
+def run_photos(plugin, deck, art, count: int, seed: int) -> dict:
+    from tools.synth.datasets import photo_stream
+    from tools.bench.metrics import PhotoScore
+
+    recogniser = plugin.make_recogniser(deck)
+    score = PhotoScore()
+    for photo in photo_stream(art, count, seed):
+        start = time.perf_counter()
+        detections = recogniser.identify_photo(photo.image)
+        score.add(photo, detections, (time.perf_counter() - start) * 1000)
+    return {"recogniser": recogniser.name, **score.summary()}
+
+
+def run_videos(plugin, deck, art, count: int, seed: int, cards: tuple[int, int], cache: Path | None = None,
+               workers: int = 1, style: str = "default") -> dict:
+    """Track every video in this one process. Rendering (or decoding cached
+    frames) is not timed; with ``cache`` the videos are first rendered by
+    ``workers`` processes into files kept between runs."""
+    from tools.synth.datasets import video_plan
+    from tools.bench.metrics import VideoScore
+    from tools.synth.synth_video import render_flip_frames
+    from tools.bench.videocache import cached_frames, fill_cache
+
+    paths = fill_cache(cache, count, seed, cards, workers, style) if cache is not None else None
+    score = VideoScore()
+    name, cpu, seconds, video_seconds = None, [], 0.0, 0.0
+    for index in range(count):
+        plan, rng = video_plan(seed, index, cards)
+        images = cached_frames(paths[index]) if paths else (f.shot.image for f in render_flip_frames(
+            plan, art.faces, rng, art.back))
+        tracker = plugin.make_tracker(deck)
+        name = tracker.name
+        feed = timed_feeder(tracker)
+        events, millis = [], []
+        for frame_index, image in enumerate(images):
+            start, start_cpu = time.perf_counter(), time.thread_time()
+            events += feed(image, frame_index / plan.fps)
+            millis.append((time.perf_counter() - start) * 1000)
+            cpu.append((time.thread_time() - start_cpu) * 1000)
+        events += tracker.finish()
+        seconds += sum(millis) / 1000
+        video_seconds += len(millis) / plan.fps
+        score.add([(f.card, f.settled) for f in plan.flips], events, millis,
+                  [f.hand_left for f in plan.flips], plan.fps)
+    summary = score.summary()
+    return {"tracker": name, **summary, "cpu_ms_per_frame": _spread(cpu),
+            "real_time_factor": video_seconds / seconds if seconds else None}
+
+
+def _spread(values: list[float]) -> dict:
+    import numpy as np
+
+    if not values:
+        return {"median": None, "p95": None, "mean": None}
+    return {"median": float(np.median(values)), "p95": float(np.percentile(values, 95)), "mean": float(np.mean(values))}
+
+
+def timed_feeder(tracker):
+    """``feed(image, seconds)`` for trackers that take frame times, ``feed(image)`` otherwise."""
+    import inspect
+
+    if len(inspect.signature(tracker.feed).parameters) >= 2:
+        return tracker.feed
+    return lambda image, _seconds: tracker.feed(image)
+
+
+def _accuracy_table(accuracy: dict, counts: dict, overall: float | None) -> None:
+    print(f"  {'kind':<12}{'n':>6}{'accuracy':>10}")
+    for kind, acc in accuracy.items():
+        print(f"  {kind:<12}{counts[kind]:>6}{acc:>10.3f}")
+    if overall is not None:
+        print(f"  {'overall':<12}{sum(counts.values()):>6}{overall:>10.3f}")
+
+
+def _fmt(value) -> str:
+    return "-" if value is None else f"{value:.3f}" if isinstance(value, float) else str(value)
+
+
+def print_report(result: dict) -> None:
+    photos, videos = result.get("photos"), result.get("videos")
+    if photos:
+        print(f"\nPhotos ({photos['photos']}), recogniser {photos['recogniser']}")
+        print("  top card of a pile, and empty tables (nothing reported):")
+        _accuracy_table(photos["accuracy"], photos["counts"], photos["overall_accuracy"])
+        if photos["layout_counts"]:
+            print("  every card of layout photos:")
+            _accuracy_table(photos["layout_accuracy"], photos["layout_counts"], photos["layout_overall_accuracy"])
+        print(f"  layout false positives: {photos['layout_false_positives']}")
+        ms = photos["ms_per_photo"]
+        print(f"  ms per photo: median {_fmt(ms['median'])}, p95 {_fmt(ms['p95'])}")
+        print("  commonest confusions (truth -> found):")
+        for c in photos["top_confusions"][:8]:
+            print(f"    {c['truth']:>12} -> {c['found']:<12} x{c['count']}")
+    if videos:
+        print(f"\nFlip videos ({videos['videos']}, {videos['cards']} cards), tracker {videos['tracker']}")
+        print(f"  exact-sequence rate: {_fmt(videos['exact_sequence_rate'])}")
+        print(f"  edit-distance accuracy: {_fmt(videos['edit_accuracy'])}")
+        lat, ms, cpu = videos["latency_frames"], videos["ms_per_frame"], videos["cpu_ms_per_frame"]
+        delay = videos["delay_after_hand_left_s"]
+        print(f"  latency after settling (frames): median {_fmt(lat['median'])}, p95 {_fmt(lat['p95'])}")
+        print(f"  delay after the hand left (s): median {_fmt(delay['median'])}, p95 {_fmt(delay['p95'])}, "
+              f"max {_fmt(delay['max'])}")
+        print(f"  ms per frame: median {_fmt(ms['median'])}, p95 {_fmt(ms['p95'])}, mean {_fmt(ms['mean'])}"
+              f" (CPU: median {_fmt(cpu['median'])}, p95 {_fmt(cpu['p95'])}, mean {_fmt(cpu['mean'])})")
+        print(f"  real-time factor: {_fmt(videos['real_time_factor'])}x")
+    print(f"\nwall time {result['seconds']:.1f} s")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    from tools.synth.datasets import Art
+    from tools.bench.protocols import load_plugin
+    from tools.synth.style import style_named
+
+    started = time.perf_counter()
+    plugin = load_plugin(args.plugin)
+    art = Art.of(style_named(args.style))
+    deck = enrolled_deck(args.enroll or args.style)
+    low, _, high = args.cards.partition("-")
+    cards = (int(low), int(high or low))
+    result: dict = {"plugin": args.plugin, "seed": args.seed, "style": args.style, "enroll": args.enroll or args.style}
+    if args.photos and hasattr(plugin, "make_recogniser"):
+        result["photos"] = run_photos(plugin, deck, art, args.photos, args.seed)
+    if args.videos and hasattr(plugin, "make_tracker"):
+        result["videos"] = run_videos(plugin, deck, art, args.videos, args.seed, cards, args.cache, args.workers,
+                                      args.style)
+    result["seconds"] = time.perf_counter() - started
+    out = args.out or ROOT / "tools" / "bench" / "results" / f"vision-{args.plugin.rsplit('.', 1)[-1]}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=1) + "\n")
+    print_report(result)
+    print(f"results: {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

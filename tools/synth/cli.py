@@ -1,0 +1,135 @@
+"""Make synthetic card images with known answers.
+
+  python -m tools.synth deck [--style default|alt] [--out DIR]
+      render all 51 faces, manifest.json and a contact sheet
+  python -m tools.synth photos --count N --seed S [--kind top|layout|empty] [--out DIR]
+      table photos (JPEG) with photos.json: each card's identity, face
+      corners (TL, TR, BR, BL in pixels), top flag and visible share
+  python -m tools.synth videos --count N --seed S [--cards 20-60] [--fake-camera] [--out DIR]
+      flip videos (MJPEG AVI + JPEG frames) with the true card sequence;
+      --fake-camera also writes a .mjpeg for Chromium's
+      --use-file-for-fake-video-capture
+  python -m tools.synth samples [--out DIR]
+      rewrite the small curated set in sample_images/
+
+Everything is seeded: the same command gives the same bytes. Big sets go to
+sample_images/generated/ by default (not committed).
+"""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Sequence
+
+
+SAMPLES = Path("sample_images")
+GENERATED = SAMPLES / "generated"
+
+
+def _size(text: str) -> tuple[int, int]:
+    width, _, height = text.lower().partition("x")
+    try:
+        return int(width), int(height)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {text!r}") from None
+
+
+def _range(text: str) -> tuple[int, int]:
+    low, _, high = text.partition("-")
+    try:
+        result = int(low), int(high or low)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"card count must look like 20-60, not {text!r}") from None
+    if not 1 <= result[0] <= result[1]:
+        raise argparse.ArgumentTypeError(f"card count range {text!r} is empty")
+    return result
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    deck = actions.add_parser("deck", help="render the 51 faces, manifest and contact sheet")
+    deck.add_argument("--style", default="default", help="art style: default or alt (default: default)")
+    deck.add_argument("--out", type=Path, default=None,
+                      help="folder (default: sample_images/deck, or sample_images/generated/deck-STYLE)")
+
+    photos = actions.add_parser("photos", help="table photos with ground truth")
+    photos.add_argument("--count", type=int, default=20, help="number of photos (default 20)")
+    photos.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    photos.add_argument("--kind", choices=["top", "layout", "empty", "mixed"], default="mixed",
+                        help="top card of a pile, several laid-out cards, an empty table, or a mix (default)")
+    photos.add_argument("--size", type=_size, default=(1280, 720), help="WIDTHxHEIGHT (default 1280x720)")
+    photos.add_argument("--style", default="default", help="art style (default: default)")
+    photos.add_argument("--out", type=Path, default=GENERATED / "photos", help="folder (default: %(default)s)")
+
+    videos = actions.add_parser("videos", help="flip videos with the true card sequence")
+    videos.add_argument("--count", type=int, default=3, help="number of videos (default 3)")
+    videos.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    videos.add_argument("--cards", type=_range, default=(20, 60), help="cards per video, MIN-MAX (default 20-60)")
+    videos.add_argument("--size", type=_size, default=(960, 540), help="WIDTHxHEIGHT (default 960x540)")
+    videos.add_argument("--fps", type=float, default=15.0, help="frames per second (default 15)")
+    videos.add_argument("--no-frames", action="store_true", help="skip the folder of JPEG frames")
+    videos.add_argument("--fake-camera", action="store_true",
+                        help="also write NAME.mjpeg for Chromium's --use-file-for-fake-video-capture")
+    videos.add_argument("--style", default="default", help="art style (default: default)")
+    videos.add_argument("--out", type=Path, default=GENERATED / "videos", help="folder (default: %(default)s)")
+
+    samples = actions.add_parser("samples", help="rewrite the curated set kept in sample_images/")
+    samples.add_argument("--out", type=Path, default=SAMPLES, help="folder (default: %(default)s)")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.synth", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+def run(args: argparse.Namespace) -> int:
+    from tools.synth.style import style_named
+
+    if args.action == "deck":
+        return _deck(args, style_named(args.style))
+    if args.action == "photos":
+        return _photos(args, style_named(args.style))
+    if args.action == "videos":
+        return _videos(args, style_named(args.style))
+    return _samples(args)
+
+
+def _deck(args: argparse.Namespace, style) -> int:
+    from tools.synth.deck_files import load_deck, write_contact_sheet, write_deck
+
+    out = args.out or (SAMPLES / "deck" if style.name == "default" else GENERATED / f"deck-{style.name}")
+    entries = write_deck(out, style)
+    sheet = write_contact_sheet(load_deck(out), out.parent / f"{out.name}_contact_sheet.png")
+    print(f"wrote {len(entries)} faces, {out / 'manifest.json'} and {sheet}")
+    return 0
+
+
+def _photos(args: argparse.Namespace, style) -> int:
+    from tools.synth.datasets import Art, write_photo_set
+    from tools.synth.photo_spec import PHOTO_KINDS
+
+    kinds = PHOTO_KINDS if args.kind == "mixed" else (args.kind,)
+    index = write_photo_set(args.out, args.count, args.seed, kinds, Art.of(style), args.size)
+    print(f"wrote {args.count} photos to {args.out} (truth: {index})")
+    return 0
+
+
+def _videos(args: argparse.Namespace, style) -> int:
+    from tools.synth.datasets import Art, write_video_set
+
+    files = write_video_set(args.out, args.count, args.seed, args.cards, Art.of(style), args.size, args.fps,
+                            frames=not args.no_frames, fake_camera=args.fake_camera)
+    for f in files:
+        extras = [str(p) for p in (f.frames_dir, f.mjpeg) if p]
+        print(f"wrote {f.avi} ({f.frame_count} frames), truth {f.truth}" + (f"; {', '.join(extras)}" if extras else ""))
+    return 0
+
+
+def _samples(args: argparse.Namespace) -> int:
+    from tools.synth.samples import write_samples
+
+    files = write_samples(args.out)
+    print(f"wrote {files.deck}, {files.contact_sheet}, {files.photos}, {files.photo_preview}, {files.video_truth}")
+    return 0

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from companion import cli
+from companion.assets import SAMPLE_PHOTOS
 from companion.commands import scan
 from companion.engine import card_from_json, parse_card
 from vision.recognize.config import DEFAULT_CONFIG
@@ -29,7 +30,7 @@ from tools.synth.style import STYLES
 
 from .test_enroll import card_photo, write_faces
 
-PHOTOS = Path(__file__).resolve().parent.parent / "sample_images" / "photos"
+PHOTOS = SAMPLE_PHOTOS
 TRUTH = {p["image"]: p for p in json.loads((PHOTOS / "photos.json").read_text())["photos"]}
 # sample photos on which an outline is off by more than a tenth of the card's width (reported, not hidden):
 OUTLINE_OFF = {"layout-07.jpg"}  # the double olive, smeared 10 px by motion, outlined on its printed frame

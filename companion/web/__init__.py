@@ -14,8 +14,9 @@ device may send, default 20),
 must type it before changing anything, see :mod:`.access`);
 ``instance/config.py`` may set any of them.
 
-Templates and static files live inside the package (``companion/web/templates``
-and ``companion/web/static``), so an installed copy serves them too.
+Templates and static files are the top-level ``templates/`` and ``static/``
+folders, found through :mod:`companion.assets` in the source tree and in an
+installed wheel alike.
 """
 from __future__ import annotations
 
@@ -26,12 +27,15 @@ from typing import Any, Mapping
 from flask import Flask, current_app, render_template, request
 from werkzeug.exceptions import HTTPException
 
+from ..assets import STATIC, TEMPLATES
+
 MAX_UPLOAD_BYTES = 16 * 1024 * 1024  # a phone photo or a short video clip
 STATIC_MAX_AGE_SECONDS = 24 * 3600
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
-    app = Flask(__name__, instance_relative_config=True)
+    app = Flask(__name__, instance_relative_config=True,
+                template_folder=str(TEMPLATES), static_folder=str(STATIC))
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "mamma-mia.sqlite"),
         MAX_CONTENT_LENGTH=MAX_UPLOAD_BYTES,

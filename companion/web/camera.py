@@ -27,16 +27,16 @@ from __future__ import annotations
 import os
 import re
 import tempfile
-from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
+from vision.recognize.types import Match
+
+from ..assets import DEMO_VIDEO
 from ..engine.cards import Card, Order
 from ..engine.errors import RulesError
 from ..engine.table import TableGame, TablePhase
-from vision.recognize.types import Match
-
 from ..engine.tablelog import BadPayload, CardRevealed, event_from_json
 from . import storage
 from .db import get_db
@@ -50,7 +50,6 @@ IMAGE_TYPES = frozenset({"image/jpeg", "image/png"})
 VIDEO_TYPES_PREFIX = "video/"
 DEVICE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 bp = Blueprint("camera", __name__, url_prefix="/api")
-SAMPLE_VIDEO = Path(__file__).resolve().parents[2] / "sample_images" / "videos" / "flip-sample.avi"
 
 
 def scanner() -> Scanner:
@@ -270,8 +269,8 @@ def sample_video() -> Response:
     scan = scanner()
     with scan.sample_lock:
         if scan.sample is None:
-            scan.sample = read_video(str(SAMPLE_VIDEO))
-    return jsonify({"cards": scan.sample, "video": SAMPLE_VIDEO.name})
+            scan.sample = read_video(str(DEMO_VIDEO))
+    return jsonify({"cards": scan.sample, "video": DEMO_VIDEO.name})
 
 
 def read_video(path: str) -> list[dict[str, Any]]:

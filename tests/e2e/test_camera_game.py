@@ -22,6 +22,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from companion.assets import SAMPLE_PHOTOS
+
 from .conftest import save_screenshot
 from .test_manual_game import expect_verdict, start_game, timeline
 
@@ -169,8 +171,7 @@ def test_the_demo_round_and_a_photo_of_the_top_card(camera_page, round_videos, s
     expect_verdict(page, "y:15+", "returned")
 
     page.locator("#cam-fallback summary").click()
-    page.locator("#cam-photo").set_input_files(str(Path(__file__).resolve().parents[2] / "sample_images" / "photos"
-                                                   / "top-00.jpg"))
+    page.locator("#cam-photo").set_input_files(str(SAMPLE_PHOTOS / "top-00.jpg"))
     chooser = page.locator("#cam-choose")
     expect(chooser.locator('button.cam-option[data-card="A"]')).to_be_visible()
     chooser.locator('button.cam-option[data-card="A"]').click()

@@ -4,18 +4,17 @@ file), photos of the bundled sample set, and the demo round."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
+from companion.assets import SAMPLE_PHOTOS
 from companion.engine.notation import parse_pile
 from companion.web import create_app
 
 from .conftest import Table
 
-ROOT = Path(__file__).resolve().parents[2]
 PILE = "S A g:4A+P M"  # Ann (green) must add three pineapple and a pepper from hand
 SEED = 0  # a rendering the tracker reads card for card, both as frames and re-encoded as an AVI (6 of seeds 0-7 do)
 FPS = 15.0
@@ -96,7 +95,7 @@ def test_an_upload_that_is_not_a_video_is_refused(table, client, body, content_t
 
 
 def test_a_photo_proposes_the_top_card_and_changes_nothing(table, client):
-    photo = (ROOT / "sample_images" / "photos" / "top-00.jpg").read_bytes()  # a pineapple on top of a pile
+    photo = (SAMPLE_PHOTOS / "top-00.jpg").read_bytes()  # a pineapple on top of a pile
     response = client.post(f"/api/games/{table.id}/photo", data=photo, content_type="image/jpeg")
     assert response.status_code == 200
     proposal = response.get_json()["proposal"]
@@ -105,7 +104,7 @@ def test_a_photo_proposes_the_top_card_and_changes_nothing(table, client):
 
 
 def test_a_photo_without_a_card_proposes_nothing(table, client):
-    photo = (ROOT / "sample_images" / "photos" / "empty-08.jpg").read_bytes()
+    photo = (SAMPLE_PHOTOS / "empty-08.jpg").read_bytes()
     body = client.post(f"/api/games/{table.id}/photo", data=photo, content_type="image/jpeg").get_json()
     assert body["proposal"] is None and "no card" in body["message"]
 

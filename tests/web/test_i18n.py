@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from companion.assets import STATIC, TEMPLATES
 from companion.web.i18n import DEFAULT, LANGUAGES, catalog, translate
 
-WEB = Path(__file__).resolve().parents[2] / "companion" / "web"
+WEB = Path(__file__).resolve().parents[2] / "companion" / "web"  # the Python that names keys
 
 
 def placeholders(text: str) -> set[str]:
@@ -26,7 +27,7 @@ def test_every_catalog_has_every_key_with_the_same_placeholders(lang):
 
 
 def test_every_key_the_pages_and_scripts_use_exists():
-    sources = [*WEB.glob("templates/*.html"), *WEB.glob("static/*.js"), *WEB.glob("*.py")]
+    sources = [*TEMPLATES.glob("*.html"), *STATIC.glob("*.js"), *WEB.glob("*.py")]
     used = set()
     for path in sources:
         text = path.read_text("utf-8")

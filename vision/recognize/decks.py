@@ -15,6 +15,7 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
+from companion.assets import DEFAULT_DECK_DIR
 from companion.engine import Card, card_from_json
 
 from .config import DEFAULT_CONFIG, VisionConfig
@@ -23,8 +24,6 @@ from .imagefile import ImageFileError, read_image
 
 MANIFEST = "manifest.json"
 ENROLLED = "enrolled"
-# the stand-in deck shipped with the project (an editable install keeps it beside the package)
-DEFAULT_DECK_DIR = Path(__file__).resolve().parents[2] / "sample_images" / "deck"
 FACE_ASPECT_TOLERANCE = 0.08  # a face image further from the card's shape is not a tight face
 
 

@@ -18,6 +18,7 @@ COMMANDS = [
     "companion.commands.scan",
     "companion.commands.enroll",
     "companion.commands.serve",
+    "companion.commands.init_db",
 ]
 
 

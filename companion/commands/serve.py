@@ -9,14 +9,23 @@ with tablets and phones on the same network, bind every interface:
 (phones only give a page the camera over HTTPS); browsers warn about it once.
 Bound beyond loopback, the server prints a table code (also shown on pages
 opened on this computer): other devices type it before they can change anything.
-Games are kept in instance/mamma-mia.sqlite: stopping and starting the server
-(Ctrl+C) resumes every game exactly where it was.
+Games are kept in mamma-mia.sqlite in the instance folder (set it with the
+MAMMA_MIA_INSTANCE environment variable): stopping the server (Ctrl+C) and
+starting it again resumes every game exactly where it was.
+
+The server is cheroot: one process (camera sessions are kept in its memory)
+with a pool of threads. Ctrl+C or SIGTERM lets requests under way finish, then
+it says "Stopped." and exits with code 0; 1 when it cannot listen (the port is
+taken, say).
 """
 from __future__ import annotations
 
 import argparse
 import ipaddress
 import socket
+import sys
+from pathlib import Path
+from typing import Any, Mapping
 
 NAME = "serve"
 HELP = "serve the table web app (loopback and plain HTTP unless told otherwise)"
@@ -34,25 +43,37 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..web import create_app
     from ..web.access import is_loopback_host, new_table_code
+    from ..web.server import build_server, serve_until_stopped
 
     app = create_app()
     if not is_loopback_host(args.host):
         app.config["TABLE_CODE"] = new_table_code()  # a fresh one each start: old grants lapse
-    scheme = "https" if args.https else "http"
-    ssl_context = None
+    cert = key = None
     if args.https:
         from ..web.certificate import ensure_certificate
 
         cert, key = ensure_certificate(app.instance_path, host_names(args.host))
-        ssl_context = (str(cert), str(key))
-        print(f"Certificate: {cert} (self-signed: accept the browser's warning once)")
-    print(f"Games are kept in {app.config['DATABASE']}")
-    for address in addresses(args.host, args.port, scheme):
-        print(f"Open {address}")
-    if app.config.get("TABLE_CODE"):
-        print(f"Table code: {app.config['TABLE_CODE']} (other devices type it before changing anything)")
-    app.run(host=args.host, port=args.port, ssl_context=ssl_context, use_reloader=False, threaded=True)
+    server = build_server(app, args.host, args.port, cert, key)
+    try:
+        server.prepare()  # listen before printing addresses: a taken port is said instead
+    except OSError as error:
+        print(f"serve: cannot listen on {args.host} port {args.port}: {error}", file=sys.stderr)
+        return 1
+    print_welcome(app.config, args.host, args.port, cert)
+    serve_until_stopped(server)
+    print("Stopped.")
     return 0
+
+
+def print_welcome(config: Mapping[str, Any], host: str, port: int, cert: Path | None) -> None:
+    if cert is not None:
+        print(f"Certificate: {cert} (self-signed: accept the browser's warning once)")
+    print(f"Games are kept in {config['DATABASE']}")
+    for address in addresses(host, port, "https" if cert is not None else "http"):
+        print(f"Open {address}")
+    if config.get("TABLE_CODE"):
+        print(f"Table code: {config['TABLE_CODE']} (other devices type it before changing anything)")
+    sys.stdout.flush()  # shown at once even when the output goes to a pipe or a log
 
 
 def addresses(host: str, port: int, scheme: str = "http") -> list[str]:

@@ -14,6 +14,12 @@ device may send, default 20),
 must type it before changing anything, see :mod:`.access`);
 ``instance/config.py`` may set any of them.
 
+The instance folder (database, secret key, HTTPS certificate, ``config.py``)
+is the one the ``MAMMA_MIA_INSTANCE`` environment variable names (a relative
+path is taken from the current folder); without it, Flask's default: the
+``instance`` folder beside the source in a checkout, or
+``<sys.prefix>/var/companion.web-instance`` for an installed package.
+
 Templates and static files are the top-level ``templates/`` and ``static/``
 folders, found through :mod:`companion.assets` in the source tree and in an
 installed wheel alike.
@@ -34,7 +40,7 @@ STATIC_MAX_AGE_SECONDS = 24 * 3600
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
-    app = Flask(__name__, instance_relative_config=True,
+    app = Flask(__name__, instance_relative_config=True, instance_path=_instance_path(),
                 template_folder=str(TEMPLATES), static_folder=str(STATIC))
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "mamma-mia.sqlite"),
@@ -104,6 +110,12 @@ def _csrf_error(error: Exception) -> Any:
     from .i18n import gettext
 
     return render_template("error.html", error=None, message=gettext("err.csrf")), 400
+
+
+def _instance_path() -> str | None:
+    """The folder MAMMA_MIA_INSTANCE names, absolute as Flask wants it; None leaves Flask's default."""
+    folder = os.environ.get("MAMMA_MIA_INSTANCE")
+    return os.path.abspath(os.path.expanduser(folder)) if folder else None
 
 
 def _instance_secret(instance_path: str) -> str:

@@ -9,9 +9,7 @@ from __future__ import annotations
 import sqlite3
 from importlib import resources
 
-import click
 from flask import Flask, current_app, g
-from flask.cli import with_appcontext
 
 # a second tablet writing at the same moment waits this long for the lock
 BUSY_TIMEOUT_SECONDS = 10.0
@@ -53,14 +51,5 @@ def init_db(path: str) -> None:
         db.close()
 
 
-@click.command("init-db")
-@with_appcontext
-def init_db_command() -> None:
-    """Create the database tables if they are missing (games are kept)."""
-    init_db(current_app.config["DATABASE"])
-    click.echo(f"Database ready: {current_app.config['DATABASE']}")
-
-
 def init_app(app: Flask) -> None:
     app.teardown_appcontext(close_db)
-    app.cli.add_command(init_db_command)

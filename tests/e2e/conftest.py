@@ -1,7 +1,7 @@
 """A real server and Debian's Chromium, driven by Playwright (no browser download).
 
-The app runs in a thread (werkzeug's ``make_server`` on a free port, a fresh
-SQLite file); the browser is /usr/bin/chromium (``apt-get install chromium``,
+The app runs in a thread (the cheroot server of ``mamma-mia serve`` on a free
+port, a fresh SQLite file); the browser is /usr/bin/chromium (``apt-get install chromium``,
 which ``make test`` does when root). Set ``MAMMA_MIA_SCREENSHOTS`` to a folder
 to have the test save its key screens there, and ``MAMMA_MIA_VIEWPORT`` (e.g.
 ``800x1280``) for the screen size (default: a phone, 390x844).
@@ -9,14 +9,13 @@ to have the test save its key screens there, and ``MAMMA_MIA_VIEWPORT`` (e.g.
 from __future__ import annotations
 
 import os
-import threading
 from pathlib import Path
 from typing import Iterator
 
 import pytest
-from werkzeug.serving import make_server
 
 from companion.web import create_app
+from companion.web.server import build_server, serve_in_thread
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
@@ -28,12 +27,11 @@ def server(tmp_path_factory) -> Iterator[str]:
     database = tmp_path_factory.mktemp("e2e") / "mamma-mia.sqlite"
     # no polling: the stale-page test needs a page that does not refresh itself
     app = create_app({"DATABASE": str(database), "SECRET_KEY": "e2e", "POLL_SECONDS": 0})
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
-    thread.join(timeout=10)
+    server = build_server(app, "127.0.0.1", 0)
+    serving = serve_in_thread(server)
+    yield f"http://127.0.0.1:{server.bind_addr[1]}"
+    server.stop()
+    serving.join(timeout=10)
 
 
 @pytest.fixture(scope="module")

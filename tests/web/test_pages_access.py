@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
 import pytest
 from flask import Flask
 
 import companion.web
+import companion.web.server
 from companion.cli import main
 from companion.web.access import is_loopback_host
 
@@ -103,7 +105,8 @@ def run_serve(monkeypatch, tmp_path, *argv: str) -> Flask:
         return made[-1]
 
     monkeypatch.setattr(companion.web, "create_app", create_app)
-    monkeypatch.setattr(Flask, "run", lambda self, **kwargs: None)
+    monkeypatch.setattr(companion.web.server, "build_server", lambda *args: SimpleNamespace(prepare=lambda: None))
+    monkeypatch.setattr(companion.web.server, "serve_until_stopped", lambda server: None)
     assert main(["serve", *argv]) == 0
     return made[0]
 

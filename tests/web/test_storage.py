@@ -67,9 +67,3 @@ def test_unknown_games_are_not_found(db):
     with pytest.raises(storage.GameNotFound, match="there is no game 5"):
         storage.append_event(db, 5, 1, RoundEnded())
 
-
-def test_init_db_command_keeps_existing_games(app, client):
-    client.post("/api/games", json={"players": [{"name": "A", "color": "green"}, {"name": "B", "color": "red"}]})
-    result = app.test_cli_runner().invoke(args=["init-db"])
-    assert "Database ready" in result.output
-    assert len(client.get("/api/games").get_json()["games"]) == 1

@@ -3,16 +3,17 @@
     nice -n 5 .venv/bin/python -m tools.bench.web_bench            # all three
     .venv/bin/python -m tools.bench.web_bench --cards 30 --loads 20
 
-(a) *Camera latency*: the server runs in a subprocess on loopback; Debian's
-Chromium opens the round page with its fake camera playing a rendered flip
-video of ``--cards`` cards and the page scans it. For each card the page logs
-the capture time of the frame in which the tracker decided the card had
-settled (``Date.now()`` when the frame was drawn, sent with it) and the time
-it drew the card in the timeline (``Date.now()`` after rendering); browser and
-server share the clock on loopback. The figure is their difference: frame
-encoding, upload, decoding, tracking, the reveal's transaction, the answer
-and the drawing. The tracker's own dwell (it wants the card to rest a moment
-before trusting it) happens before that frame and is not in it.
+(a) *Camera latency*: the server (cheroot, as ``mamma-mia serve`` runs it)
+runs in a subprocess on loopback; Debian's Chromium opens the round page with
+its fake camera playing a rendered flip video of ``--cards`` cards and the
+page scans it. For each card the page logs the capture time of the frame in
+which the tracker decided the card had settled (``Date.now()`` when the frame
+was drawn, sent with it) and the time it drew the card in the timeline
+(``Date.now()`` after rendering); browser and server share the clock on
+loopback. The figure is their difference: frame encoding, upload, decoding,
+tracking, the reveal's transaction, the answer and the drawing. The tracker's
+own dwell (it wants the card to rest a moment before trusting it) happens
+before that frame and is not in it.
 
 (b) *Page load*: ``--loads`` loads of the round page of a played game,
 ``loadEventEnd`` of the Navigation Timing entry (request to fully loaded).
@@ -49,15 +50,11 @@ CYCLE = ["S", "A", "M", "P", "O", "S2", "A", "M2", "P", "O2", "M", "S", "P2", "A
 QUIET_END_SECONDS = 12.0  # far longer than any pause between two cards of the video
 SERVER = """
 import sys
-from werkzeug.serving import WSGIRequestHandler, make_server
 from companion.web import create_app
-
-class Quiet(WSGIRequestHandler):
-    def log_request(self, *args, **kwargs):
-        pass
+from companion.web.server import build_server, serve_until_stopped
 
 app = create_app({"DATABASE": sys.argv[1], "SECRET_KEY": "bench", "POLL_SECONDS": 0})
-make_server("127.0.0.1", int(sys.argv[2]), app, threaded=True, request_handler=Quiet).serve_forever()
+serve_until_stopped(build_server(app, "127.0.0.1", int(sys.argv[2])))
 """
 
 

@@ -46,17 +46,6 @@ def fake_camera_frames(jpegs: Iterable[bytes], source_fps: float,
         shown = until
 
 
-def write_fake_camera(jpegs: Iterable[bytes], path: str | Path, source_fps: float,
-                      playback_fps: float = CHROMIUM_MJPEG_FPS) -> Path:
-    """A raw concatenation of JPEG frames, Chromium's fake-camera format."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as out:
-        for data in fake_camera_frames(jpegs, source_fps, playback_fps):
-            out.write(data)
-    return path
-
-
 def split_mjpeg(data: bytes) -> list[bytes]:
     """The JPEG images of a concatenated ``.mjpeg`` file (SOI to EOI)."""
     frames, start = [], 0
@@ -109,7 +98,3 @@ def _write_frame(frame: VideoFrame, writer: cv2.VideoWriter | None, frames_dir: 
         repeats = math.floor((frame.index + 1) * CHROMIUM_MJPEG_FPS / fps + 1e-9) - \
             math.floor(frame.index * CHROMIUM_MJPEG_FPS / fps + 1e-9)
         mjpeg.write(frame.shot.jpeg * repeats)
-
-
-def load_video_truth(path: str | Path) -> dict:
-    return json.loads(Path(path).read_text("utf-8"))

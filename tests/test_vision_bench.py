@@ -3,7 +3,6 @@ with the naive baseline."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest

@@ -9,8 +9,9 @@ import pytest
 
 from companion.engine import Color, Deck, IngredientCard, Order, card_from_json, card_to_json
 from vision.catalog import distinct_faces, face_kind, face_slug
+from vision.recognize.decks import read_manifest
 from tools.synth.deck_art import _render_cached, layout_for, render_back, render_face
-from tools.synth.deck_files import contact_sheet, load_deck, load_manifest, render_deck, write_deck
+from tools.synth.deck_files import contact_sheet, load_deck, render_deck, write_deck
 from tools.synth.style import ALT_STYLE, DEFAULT_STYLE, style_named
 
 
@@ -100,14 +101,15 @@ def test_manifest_round_trips_through_card_from_json(tmp_path):
     assert all(card_to_json(e.card) == c["card"] for e, c in zip(entries, data["cards"]))
     loaded = load_deck(tmp_path)
     assert np.array_equal(loaded[10].image, render_face(loaded[10].card))
-    assert [e.card for e in load_manifest(tmp_path / "manifest.json")] == distinct_faces()
+    assert [e.card for e in read_manifest(tmp_path)] == distinct_faces()
+    assert [f.card for f in load_deck(tmp_path / "manifest.json")] == distinct_faces()
 
 
 def test_manifest_with_a_missing_image_is_refused(tmp_path):
     write_deck(tmp_path)
     (tmp_path / "mamma-mia.png").unlink()
     with pytest.raises(FileNotFoundError):
-        load_manifest(tmp_path)
+        load_deck(tmp_path)
 
 
 def test_contact_sheet_shows_every_face(deck):

@@ -16,7 +16,7 @@ from tools.synth.flip_plan import plan_flip_video
 from vision.geometry import card_quad
 from tools.synth.piles import flip_sequence, longest_run, simulated_pile
 from tools.synth.synth_video import render_flip_frames
-from tools.synth.video_files import fake_camera_frames, split_mjpeg, write_flip_video
+from tools.synth.video_files import fake_camera_repeats, split_mjpeg, write_flip_video
 
 SIZE = (480, 270)
 
@@ -116,5 +116,5 @@ def test_written_video_matches_truth_and_is_reproducible(tmp_path, art):
 
 
 def test_fake_camera_repeats_frames_to_play_in_real_time():
-    assert list(fake_camera_frames([b"a", b"b", b"c"], 15)) == [b"a", b"a", b"b", b"b", b"c", b"c"]
-    assert list(fake_camera_frames([b"a", b"b", b"c", b"d"], 20)) == [b"a", b"b", b"b", b"c", b"d", b"d"]
+    assert [fake_camera_repeats(i, 15) for i in range(3)] == [2, 2, 2]
+    assert [fake_camera_repeats(i, 20) for i in range(4)] == [1, 2, 1, 2]

@@ -102,21 +102,6 @@ def write_mjpg_avi(path: str | Path, frames: Iterable[np.ndarray], fps: float,
     return count
 
 
-def read_video(path: str | Path) -> list[np.ndarray]:
-    """All frames of a video file (small test videos only)."""
-    capture = cv2.VideoCapture(str(path))
-    frames = []
-    try:
-        while True:
-            ok, frame = capture.read()
-            if not ok:
-                break
-            frames.append(frame)
-    finally:
-        capture.release()
-    return frames
-
-
 def perspective(src: Sequence[Sequence[float]], dst: Sequence[Sequence[float]]) -> np.ndarray:
     return cv2.getPerspectiveTransform(np.asarray(src, np.float32), np.asarray(dst, np.float32))
 

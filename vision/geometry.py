@@ -26,11 +26,6 @@ def rotation_x(deg: float) -> np.ndarray:
     return np.array([[1.0, 0, 0], [0, math.cos(r), -math.sin(r)], [0, math.sin(r), math.cos(r)]])
 
 
-def rotation_y(deg: float) -> np.ndarray:
-    r = math.radians(deg)
-    return np.array([[math.cos(r), 0, math.sin(r)], [0, 1.0, 0], [-math.sin(r), 0, math.cos(r)]])
-
-
 def translation(dx: float, dy: float) -> np.ndarray:
     return np.array([[1.0, 0, dx], [0, 1.0, dy], [0, 0, 1.0]])
 

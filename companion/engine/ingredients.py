@@ -116,11 +116,6 @@ class Ingredients:
         return cls(_counts(singles), _counts(doubles))
 
     @classmethod
-    def from_units(cls, units: Mapping[Ingredient, int]) -> Ingredients:
-        """Single cards only: ``n`` units of a kind are ``n`` single cards."""
-        return cls(Need.of(units).units)
-
-    @classmethod
     def from_notation(cls, text: str) -> Ingredients:
         text = text.strip()
         if text in ("", "-"):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, url_for
 
 from ..engine.errors import IllegalChoice, RulesError
 from ..engine.tablelog import BadPayload, GameCreated, event_from_json

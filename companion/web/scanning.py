@@ -148,11 +148,6 @@ class SessionStore:
                 session.last_used = self.clock()
             return session
 
-    def forget_game(self, game_id: int) -> None:
-        with self.lock:
-            for key in [k for k in self.sessions if k[0] == game_id]:
-                del self.sessions[key]
-
     def _drop_idle(self, now: float) -> None:
         for key in [k for k, s in self.sessions.items() if now - s.last_used > self.idle_seconds]:
             del self.sessions[key]

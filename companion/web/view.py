@@ -17,7 +17,7 @@ from ..engine.cards import Card, Order, describe_card
 from ..engine.edition import Deck
 from ..engine.evaluation import OrderOutcome, PendingOrder
 from ..engine.game import Standing
-from ..engine.ingredients import Ingredients, Need
+from ..engine.ingredients import Ingredients
 from ..engine.pizzas import Minimale, Option
 from ..engine.table import RoundRecord, TableGame, TablePhase, cheapest_first
 from ..engine.vocabulary import INGREDIENTS, Color
@@ -78,10 +78,6 @@ def ingredients_view(ingredients: Ingredients) -> JSON:
         for i, s, d in zip(INGREDIENTS, ingredients.singles, ingredients.doubles)
     ]
     return {"notation": ingredients.notation, "units": ingredients.total_units, "rows": rows}
-
-
-def need_view(need: Need) -> JSON:
-    return {"units": need.as_dict(), "total": need.total, "text": need.describe()}
 
 
 def option_view(option: Option) -> JSON:

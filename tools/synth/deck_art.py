@@ -75,13 +75,6 @@ def layout_for(style: DeckStyle) -> CardLayout:
     return CardLayout(style.width, style.height, style.header_at_bottom)
 
 
-def card_mask(style: DeckStyle = DEFAULT_STYLE) -> np.ndarray:
-    """Float mask (0..1) of the card's rounded outline; used when compositing."""
-    mask = np.zeros((style.height, style.width), np.uint8)
-    fill_polygon(mask, rounded_rect_points(0, 0, style.width - 1, style.height - 1, style.corner_radius), (255, 255, 255))
-    return mask.astype(np.float32) / 255.0
-
-
 @lru_cache(maxsize=16)
 def _face_mask_cached(width: int, height: int) -> np.ndarray:
     mask = np.zeros((height, width), np.uint8)

@@ -17,25 +17,13 @@ from typing import Sequence
 import cv2
 import numpy as np
 
-from companion.engine import Card, card_from_json, card_to_json
+from companion.engine import Card, card_to_json
 
 from vision.catalog import distinct_faces, face_slug
 from vision.cvcompat import encode_png, fit_text_scale, put_text_centered, read_image, write_bytes
+from vision.recognize.decks import MANIFEST, ManifestEntry, read_manifest
 from tools.synth.deck_art import face_mask, render_face
 from tools.synth.style import DEFAULT_STYLE, DeckStyle
-
-MANIFEST = "manifest.json"
-
-
-@dataclass(frozen=True)
-class DeckEntry:
-    """One face of a deck: the card and the path of its image."""
-
-    card: Card
-    image: Path
-
-    def load(self) -> np.ndarray:
-        return read_image(self.image)
 
 
 @dataclass(frozen=True)
@@ -51,36 +39,32 @@ def render_deck(style: DeckStyle = DEFAULT_STYLE) -> list[DeckFace]:
     return [DeckFace(card, render_face(card, style)) for card in distinct_faces()]
 
 
-def write_deck(out_dir: str | Path, style: DeckStyle = DEFAULT_STYLE) -> list[DeckEntry]:
+def write_deck(out_dir: str | Path, style: DeckStyle = DEFAULT_STYLE) -> list[ManifestEntry]:
     """Write each face as PNG and the manifest; returns the entries."""
     out = Path(out_dir)
     entries = []
-    for face in render_deck(style):
+    for index, face in enumerate(render_deck(style)):
         path = out / f"{face_slug(face.card)}.png"
         write_bytes(path, encode_png(face.image))
-        entries.append(DeckEntry(face.card, path))
+        entries.append(ManifestEntry(index, face.card, path))
     manifest = {"cards": [{"image": e.image.name, "card": card_to_json(e.card)} for e in entries]}
     write_bytes(out / MANIFEST, (json.dumps(manifest, indent=1) + "\n").encode())
     return entries
 
 
-def load_manifest(path: str | Path) -> list[DeckEntry]:
-    """Read a manifest (or the folder holding one); checks every card and image exists."""
-    path = Path(path)
-    if path.is_dir():
-        path = path / MANIFEST
-    data = json.loads(path.read_text("utf-8"))
-    entries = []
-    for item in data["cards"]:
-        image = path.parent / item["image"]
-        if not image.is_file():
-            raise FileNotFoundError(f"{path}: image {item['image']!r} is missing")
-        entries.append(DeckEntry(card_from_json(item["card"]), image))
-    return entries
-
-
 def load_deck(path: str | Path) -> list[DeckFace]:
-    return [DeckFace(e.card, e.load()) for e in load_manifest(path)]
+    """The faces of a deck folder (or of its ``manifest.json``), read with the
+    recogniser's own manifest reader."""
+    path = Path(path)
+    folder = path.parent if path.name == MANIFEST else path
+    return [DeckFace(entry.card, _load_face(entry)) for entry in read_manifest(folder)]
+
+
+def _load_face(entry: ManifestEntry) -> np.ndarray:
+    # read_manifest leaves missing images to its caller; a deck on disk must have them all
+    if not entry.image.is_file():
+        raise FileNotFoundError(f"{entry.image}: missing, though its manifest lists it")
+    return read_image(entry.image)
 
 
 def contact_sheet(faces: Sequence[DeckFace], columns: int = 10, card_width: int = 150,

@@ -44,10 +44,6 @@ class SyntheticPhoto:
     spec: PhotoSpec
     cards: tuple[CardTruth, ...]  # bottom to top, as drawn
 
-    @property
-    def top_cards(self) -> tuple[CardTruth, ...]:
-        return tuple(c for c in self.cards if c.top)
-
     def truth_json(self, image_name: str) -> dict[str, Any]:
         spec = self.spec
         return {

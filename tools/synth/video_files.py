@@ -3,7 +3,7 @@ and, optionally, a Chromium fake-camera ``.mjpeg`` file.
 
 Chromium's ``--use-file-for-fake-video-capture=FILE.mjpeg`` reads a plain
 concatenation of JPEG images and plays it at a fixed 30 frames per second, so
-:func:`fake_camera_frames` repeats each frame to keep real-time speed.
+:func:`fake_camera_repeats` says how often each frame repeats to keep real-time speed.
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, Iterable, Iterator, Mapping
+from typing import BinaryIO, Mapping
 
 import cv2
 import numpy as np
@@ -34,27 +34,12 @@ class VideoFiles:
     frame_count: int
 
 
-def fake_camera_frames(jpegs: Iterable[bytes], source_fps: float,
-                       playback_fps: float = CHROMIUM_MJPEG_FPS) -> Iterator[bytes]:
-    """Repeat frames so ``source_fps`` footage plays at its own speed at ``playback_fps``."""
+def fake_camera_repeats(index: int, source_fps: float, playback_fps: float = CHROMIUM_MJPEG_FPS) -> int:
+    """How many times frame ``index`` of ``source_fps`` footage is shown so that
+    it plays at its own speed at ``playback_fps``."""
     step = playback_fps / source_fps
-    shown = 0
-    for index, data in enumerate(jpegs):
-        until = math.floor((index + 1) * step + 1e-9)
-        for _ in range(until - shown):
-            yield data
-        shown = until
-
-
-def write_fake_camera(jpegs: Iterable[bytes], path: str | Path, source_fps: float,
-                      playback_fps: float = CHROMIUM_MJPEG_FPS) -> Path:
-    """A raw concatenation of JPEG frames, Chromium's fake-camera format."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as out:
-        for data in fake_camera_frames(jpegs, source_fps, playback_fps):
-            out.write(data)
-    return path
+    # the epsilon keeps a product that should be whole but rounds just below it from flooring one short
+    return math.floor((index + 1) * step + 1e-9) - math.floor(index * step + 1e-9)
 
 
 def split_mjpeg(data: bytes) -> list[bytes]:
@@ -106,10 +91,4 @@ def _write_frame(frame: VideoFrame, writer: cv2.VideoWriter | None, frames_dir: 
     if frames_dir is not None:
         (frames_dir / f"{frame.index:06d}.jpg").write_bytes(frame.shot.jpeg)
     if mjpeg is not None:
-        repeats = math.floor((frame.index + 1) * CHROMIUM_MJPEG_FPS / fps + 1e-9) - \
-            math.floor(frame.index * CHROMIUM_MJPEG_FPS / fps + 1e-9)
-        mjpeg.write(frame.shot.jpeg * repeats)
-
-
-def load_video_truth(path: str | Path) -> dict:
-    return json.loads(Path(path).read_text("utf-8"))
+        mjpeg.write(frame.shot.jpeg * fake_camera_repeats(frame.index, fps))

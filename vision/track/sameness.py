@@ -1,0 +1,84 @@
+"""Telling a new card from the top card seen again.
+
+A sighting of the card already on top is a new card only if the pile was
+covered in between and the card now lies elsewhere: three salami in a row
+are three cards because each was carried over the pile and landed with its
+own offset and turn, while a hand hovering over the pile changes nothing.
+Covering is only trusted once the top card was seen with nothing moving
+around it, or at least nothing lying around it, so fingers leaving a card
+they held are not taken for a new card; a top card only ever seen with
+fingers by it (the next hand came at once) counts as covered by one of its
+kind when its face, registered on that first view, has moved. An outline
+read with fingers merged into it encloses the card's own, later outline:
+that is the same card.
+A card of the same kind laid almost exactly on the last one (a millimetre, a
+degree: finer than outlines) is told apart by registering the face itself,
+at full resolution, on how it looked when it last settled.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..recognize.types import Detection
+from .config import TrackerConfig
+from .faces import Face, face_shift
+from .motion import Motion
+
+
+class Sameness:
+    """The :class:`~vision.track.tracker.FlipTracker`'s judgement of whether a
+    sighting is a new card, over the tracker's own state."""
+
+    config: TrackerConfig
+    motion: Motion
+    top: Detection | None  # the card last reported (or re-seen) on top
+    covered: bool  # the middle of the top card was hidden since it was last seen
+    passed: bool   # ... since it was reported, whether or not that can be trusted
+    frame: np.ndarray | None  # the latest frame
+    face: Face | None  # the top card's face as last seen settled
+    face_clear: bool   # ... seen with nothing on or around the card
+
+    def _is_new(self, sighting: Detection) -> bool:
+        """Whether ``sighting`` shows another card than the top one."""
+        if self.top is None or sighting.card != self.top.card:
+            return True
+        if self.top.encloses(sighting, self.config.merged_growth, self.config.merged_margin):
+            return False  # read before with fingers merged into its outline
+        # a top card never seen settled or clear may have been held: only its face, registered, tells
+        return (self.covered and self._moved(sighting)) or (self.passed and self._face_moved(sighting) is True)
+
+    def _pose_tolerance(self, sighting: Detection) -> float:
+        """``pose_tolerance``, but never finer than outlines are in a small picture."""
+        floor = self.config.pose_floor * self.config.work_width / self.motion.scale / max(1.0, sighting.width)
+        return max(self.config.pose_tolerance, floor)
+
+    def _moved(self, sighting: Detection) -> bool:
+        """Whether ``sighting``, of the top card's kind, lies elsewhere than
+        the top card: by the faces when they can be registered (far finer than
+        outlines, which a hand near the card makes rough), else by the outlines."""
+        moved = self._face_moved(sighting)
+        return self._outline_moved(sighting) if moved is None else moved
+
+    def _outline_moved(self, sighting: Detection) -> bool:
+        assert self.top is not None
+        return sighting.pose_distance(self.top) > self._pose_tolerance(sighting)
+
+    def _face_moved(self, sighting: Detection) -> bool | None:
+        """Whether the top card's face now lies elsewhere than when it was last
+        seen settled, by more than ``face_shift``: registered on the picture, a
+        card of the same kind laid almost exactly on the last one is still
+        seen to differ, while a hand passing over leaves the face as it was.
+        A looser match will do for a move that ``sighting``'s outline shows too.
+        None when unsure (no settled view, the faces do not match well)."""
+        if self.face is None or self.top is None or self.frame is None:
+            return None
+        shift = face_shift(self.face, self.frame, self.top, self.config)
+        if shift is None or shift.match < self.config.face_loose_match:
+            return None
+        if shift.match >= self.config.face_match:
+            # fingers on the card when its face was taken pull the registration a little
+            least = self.config.face_shift if self.face_clear else self.config.unclear_face_shift
+            return shift.moved > least
+        if shift.moved > self._pose_tolerance(sighting) and self._outline_moved(sighting):
+            return True
+        return None

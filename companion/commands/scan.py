@@ -25,15 +25,19 @@ writes each image with the cards outlined and labelled (a dot marks each
 face's top-left corner; green: sure, amber: unsure).
 
 --sequence reads a video file, or a folder of frames in name order, and
-reports each card the moment it lands on the pile (a progress bar goes to
-standard error). --fps gives the frame rate of a folder (default 15) or
-overrides a video's own. With --json it prints
+reports each card the moment it lands on the pile. --fps gives the frame
+rate of a folder (default 15) or overrides a video's own. With --json it
+prints
 
   {"sequence": [CARD, ...],
    "events": [{"frame": 31, "time": 2.067, "card": CARD, "confidence": 0.98,
                "runner_up": {"card": CARD, "confidence": 0.61}}]}
 
 where frame is the index of the frame at which the card was reported.
+
+Progress goes to standard error for a video, a folder of frames or more than
+three photos: a bar on a terminal, and always a summary line at the end
+("scan: 10 images scanned", "scan: 7 cards revealed").
 
 --camera N watches webcam N (always the newest frame, so a slow machine
 skips frames rather than lagging) and prints each card as it lands, until

@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # the heavy modules load when a scan runs, so `mamma-mia eval
 
     from .scan_progress import Progress
 
-PROGRESS_ABOVE = 3  # more images than this get a progress bar on standard error
+PROGRESS_ABOVE = 3  # more images than this get progress reporting on standard error
 
 
 @dataclass
@@ -63,19 +63,20 @@ def scan_images(args: argparse.Namespace, recogniser: Recogniser) -> int:
         print(f"scan: cannot write annotated images to {args.annotate}: {error.strerror or error}",
               file=sys.stderr)
         return 2
-    progress = Progress(len(args.images), sys.stderr, enabled=len(args.images) > PROGRESS_ABOVE)
+    progress = Progress(len(args.images), sys.stderr, enabled=len(args.images) > PROGRESS_ABOVE, unit="image")
     second = None if args.no_text else second_opinion_for(args.deck, recogniser, progress)
     results = []
     for path in args.images:
-        progress.show(path)
+        progress.show(Path(path).name)
         result, image = scan_image(path, recogniser, second)
         if annotator is not None and image is not None and result.error is None:
             result.error = annotator.write(path, image, result.detections)
+        results.append(result)
+        progress.advance(len(results))
         if result.error is not None:
             progress.say(f"scan: {path}: {result.error}")
         elif not args.json:
             progress.say(describe_scan(result, recogniser.config), sys.stdout)
-        results.append(result)
     failed = sum(r.error is not None for r in results)
     progress.finish(f"{len(results)} images scanned" + (f", {failed} could not be read" if failed else ""))
     if args.json:

@@ -1,57 +1,42 @@
-"""A progress bar for long scans on standard error, which the lines the scan
-prints meanwhile never garble."""
+"""How far a long scan is, on standard error.
+
+On a terminal a tqdm bar moves while the scan runs, and the lines the scan
+prints meanwhile appear above it. Anywhere else (a file, a pipe, a CI log)
+a bar would leave a smear of carriage-return frames, so it stays off and one
+summary line at the end says what was done.
+"""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TextIO
+
+from tqdm import tqdm
 
 
 class Progress:
-    """A one-line bar redrawn with a carriage return; other lines are printed
-    above it (the bar is cleared first) so the two never garble each other."""
+    """A bar on a terminal and a ``scan: SUMMARY`` line at the end; with
+    ``enabled`` false (one photo, a live camera) neither, only the lines said."""
 
-    WIDTH = 24
-
-    def __init__(self, total: int, stream: TextIO, enabled: bool = True) -> None:
-        self.total, self.stream, self.enabled = total, stream, enabled
-        self.done = 0
-        self.line = ""
+    def __init__(self, total: int | None, stream: TextIO, enabled: bool = True, unit: str = "it") -> None:
+        self.stream, self.enabled = stream, enabled
+        self.bar = tqdm(total=total or None, file=stream, desc="scan", unit=unit, leave=False,
+                        disable=not (enabled and stream.isatty()))
 
     def show(self, current: str) -> None:
-        if self.enabled:
-            filled = round(self.WIDTH * self.done / max(1, self.total))
-            bar = "#" * filled + "-" * (self.WIDTH - filled)
-            self._draw(f"scan [{bar}] {self.done}/{self.total} {Path(current).name}")
-        self.done += 1
+        """Names the item being worked on next to the bar."""
+        self.bar.set_postfix_str(current)
 
-    def advance(self, done: int, current: str) -> None:
-        """Redraw at ``done`` items (for streams counted by the caller)."""
-        self.done = done
-        if self.total:
-            self.show(current)
-        elif self.enabled:
-            self._draw(f"scan {current}")
+    def advance(self, done: int) -> None:
+        """Moves the bar to ``done`` items; tqdm itself limits how often it redraws."""
+        self.bar.update(done - self.bar.n)
 
     def say(self, text: str, stream: TextIO | None = None) -> None:
-        line = self.line
-        self._clear()
-        print(text, file=stream or self.stream, flush=True)
-        if line:
-            self._draw(line)
+        """Prints a line (to standard error unless ``stream``) without garbling the bar."""
+        target = stream or self.stream
+        tqdm.write(text, file=target)
+        target.flush()
 
     def finish(self, summary: str) -> None:
+        """Removes the bar and prints the summary line."""
+        self.bar.close()
         if self.enabled:
-            self._clear()
-            print(f"scan [{'#' * self.WIDTH}] {summary}", file=self.stream, flush=True)
-
-    def _draw(self, line: str) -> None:
-        self._clear()
-        self.stream.write("\r" + line)
-        self.stream.flush()
-        self.line = line
-
-    def _clear(self) -> None:
-        if self.line:
-            self.stream.write("\r" + " " * len(self.line) + "\r")
-            self.stream.flush()
-            self.line = ""
+            print(f"scan: {summary}", file=self.stream, flush=True)

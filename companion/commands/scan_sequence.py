@@ -8,8 +8,6 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-PROGRESS_EVERY = 10  # frames of a video between redraws of its progress bar
-
 if TYPE_CHECKING:  # the heavy modules load when a scan runs, so `mamma-mia evaluate` starts fast
     from vision.recognize.pipeline import Recogniser
 
@@ -27,7 +25,7 @@ def scan_sequence(args: argparse.Namespace, recogniser: Recogniser) -> int:
     except SourceError as error:
         print(f"scan: {error}", file=sys.stderr)
         return 2
-    return _track(args, recogniser, source, Progress(source.total or 0, sys.stderr, enabled=True))
+    return _track(args, recogniser, source, Progress(source.total, sys.stderr, unit="frame"))
 
 
 def scan_camera(args: argparse.Namespace, recogniser: Recogniser) -> int:
@@ -41,7 +39,7 @@ def scan_camera(args: argparse.Namespace, recogniser: Recogniser) -> int:
     except sources.SourceError as error:
         print(f"scan: camera {args.camera}: {error}", file=sys.stderr)
         return 2
-    return _track(args, recogniser, source, Progress(0, sys.stderr, enabled=False))
+    return _track(args, recogniser, source, Progress(None, sys.stderr, enabled=False))
 
 
 def _track(args: argparse.Namespace, recogniser: Recogniser, source, progress: Progress) -> int:  # noqa: ANN001
@@ -54,8 +52,7 @@ def _track(args: argparse.Namespace, recogniser: Recogniser, source, progress: P
     events, verdicts = [], []  # verdicts: the engine's words per event, with --evaluate
 
     def on_frame(frame) -> None:  # noqa: ANN001
-        if frame.index % PROGRESS_EVERY == 0:
-            progress.advance(frame.index, f"frame {frame.index}")
+        progress.advance(frame.index + 1)
 
     try:
         for event in follow(source, tracker_for(recogniser, fps=getattr(source, "fps", None)), on_frame):

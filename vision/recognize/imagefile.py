@@ -4,25 +4,36 @@ a file cannot be used, so one bad file in a batch costs only itself.
 OpenCV alone is too forgiving and too trusting for files people hand us: it
 decodes a truncated JPEG into an image whose bottom is grey (no error), and
 it allocates whatever a header declares, so a tiny PNG claiming 100000 x
-100000 pixels exhausts memory. Both are checked here from the file's own
-structure before decoding.
+100000 pixels exhausts memory. So before OpenCV decodes anything, the file's
+own structure is checked for truncation and Pillow reads its header alone
+(format and declared size; Pillow opens lazily and nothing is decoded).
+Only the formats in :data:`FORMATS` are read at all: every other reader
+would be more code looking at untrusted bytes.
 """
 from __future__ import annotations
 
+import io
+import threading
+import warnings
 from pathlib import Path
 from typing import Iterator
 
 import cv2
 import numpy as np
+from PIL import Image, UnidentifiedImageError
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 MAX_PIXELS = 40_000_000  # about 8000 x 5000: far beyond any phone photo we expect
+MIN_SIDE = 16  # smaller cannot show a card, and OpenCV's steps assert on images of 1 or 2 pixels
+FORMATS = ("JPEG", "PNG", "WEBP", "TIFF", "BMP", "GIF", "PPM")  # Pillow's names; PPM covers PGM too
+FORMAT_NAMES = "JPEG, PNG, WebP, TIFF, BMP, GIF, PPM or PGM"
 
 _JPEG = b"\xff\xd8\xff"
 _PNG = b"\x89PNG\r\n\x1a\n"
-# JPEG start-of-frame markers (baseline, extended, progressive, lossless, ...): not DHT, JPG or DAC
-_SOF_MARKERS = frozenset({0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF})
 _SOS, _EOI = 0xDA, 0xD9
+# warnings.catch_warnings changes process-wide state: two threads (the web app serves several
+# cameras) interleaving their enter and exit could leave every warning ignored for good
+_WARNINGS_LOCK = threading.Lock()
 
 
 class ImageFileError(ValueError):
@@ -55,43 +66,56 @@ def read_bytes(path: str | Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
 
 
 def decode_image(data: bytes, max_pixels: int = MAX_PIXELS) -> np.ndarray:
-    """Decode image bytes (JPEG, PNG, or anything else OpenCV reads) as BGR,
-    or raise :class:`ImageFileError`."""
+    """Decode image bytes in one of :data:`FORMATS` as BGR, or raise
+    :class:`ImageFileError`."""
     if not data:
         raise ImageFileError("empty file (0 bytes)")
     if _is_truncated(data):
         raise ImageFileError("truncated image: the file ends before the image does "
                              "(an interrupted copy or download?)")
-    declared = declared_size(data)
-    if declared is not None:
-        _check_pixels(declared[0], declared[1], max_pixels)
+    image_format, (width, height) = _read_header(data, max_pixels)
+    _check_size(width, height, max_pixels)
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     if image is None or image.size == 0:
-        raise ImageFileError(_not_an_image(data))
-    _check_pixels(image.shape[1], image.shape[0], max_pixels)
+        raise ImageFileError(f"damaged image: the {image_format} header is readable but the picture "
+                             "cannot be decoded")
+    _check_size(image.shape[1], image.shape[0], max_pixels)
     return image
 
 
-def declared_size(data: bytes) -> tuple[int, int] | None:
-    """(width, height) from a JPEG, PNG, GIF or BMP header, before any pixel is
-    decoded; None for other formats or an unreadable header."""
-    if data.startswith(_PNG) and len(data) >= 24 and data[12:16] == b"IHDR":
-        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
-    if data.startswith(_JPEG):
-        return _jpeg_size(data)
-    if data[:6] in (b"GIF87a", b"GIF89a") and len(data) >= 10:
-        return int.from_bytes(data[6:8], "little"), int.from_bytes(data[8:10], "little")
-    if data[:2] == b"BM" and len(data) >= 26:
-        width = int.from_bytes(data[18:22], "little", signed=True)
-        height = int.from_bytes(data[22:26], "little", signed=True)
-        return abs(width), abs(height)
-    return None
+def declared_size(data: bytes) -> tuple[int, int]:
+    """(width, height) as the header declares them, before any pixel is
+    decoded; :class:`ImageFileError` when the data is not in one of
+    :data:`FORMATS`, its header is damaged, or it declares a size so large
+    that Pillow itself refuses to open it."""
+    return _read_header(data)[1]
 
 
-def _check_pixels(width: int, height: int, max_pixels: int) -> None:
+def _read_header(data: bytes, max_pixels: int = MAX_PIXELS) -> tuple[str, tuple[int, int]]:
+    """Pillow's name for the format, and the declared size."""
+    try:
+        with _WARNINGS_LOCK, warnings.catch_warnings():
+            # Pillow warns of sizes above its own limit (which is above ours) and of damaged
+            # metadata; the file is judged here instead, so in a server's log they are only noise
+            warnings.simplefilter("ignore")
+            with Image.open(io.BytesIO(data), formats=FORMATS) as picture:
+                return picture.format or "image", picture.size
+    except Image.DecompressionBombError:
+        limit = 2 * (Image.MAX_IMAGE_PIXELS or 0)
+        raise ImageFileError(f"image too large (more than {limit / 1e6:.0f} megapixels; "
+                             f"at most {max_pixels / 1e6:.0f})") from None
+    except UnidentifiedImageError:
+        raise ImageFileError(_not_an_image(data)) from None
+    except Exception as error:  # Pillow's readers raise many kinds of errors on damaged headers
+        raise ImageFileError(f"damaged image: its header cannot be read ({error})") from None
+
+
+def _check_size(width: int, height: int, max_pixels: int) -> None:
     if width * height > max_pixels:
         raise ImageFileError(f"image too large ({width} x {height} pixels, "
                              f"{width * height / 1e6:.0f} megapixels; at most {max_pixels / 1e6:.0f})")
+    if min(width, height) < MIN_SIDE:
+        raise ImageFileError(f"image too small: {width}×{height} pixels (at least {MIN_SIDE} on each side)")
 
 
 def _megabytes(size: int) -> str:
@@ -101,7 +125,7 @@ def _megabytes(size: int) -> str:
 def _not_an_image(data: bytes) -> str:
     if data.startswith((_JPEG[:2], _PNG)):
         return "damaged image: the file starts like a photo but cannot be decoded"
-    return "not an image file (or a format that cannot be read; use JPEG or PNG)"
+    return f"not an image file (or a format that cannot be read; use {FORMAT_NAMES})"
 
 
 def _is_truncated(data: bytes) -> bool:
@@ -154,12 +178,3 @@ def _jpeg_truncated(data: bytes) -> bool:
         return len(data) < 6
     following = last + 2 + int.from_bytes(data[last + 2:last + 4], "big")
     return following + 4 > len(data)
-
-
-def _jpeg_size(data: bytes) -> tuple[int, int] | None:
-    for marker, offset in _jpeg_segments(data):
-        if marker in _SOF_MARKERS and offset + 9 <= len(data):
-            height = int.from_bytes(data[offset + 5:offset + 7], "big")
-            width = int.from_bytes(data[offset + 7:offset + 9], "big")
-            return width, height
-    return None

@@ -197,7 +197,7 @@ def test_a_size_over_our_limit_is_refused_by_its_declared_size_without_a_warning
 def test_images_too_small_to_show_a_card_are_refused_before_decoding(tmp_path, width, height, no_decoding):
     data = _png(np.zeros((height, width, 3), np.uint8))
     assert _reason(_write(tmp_path, "dot.png", data)) == \
-        f"image too small: {width}×{height} pixels (at least 16 on each side)"
+        f"image too small: {width} x {height} pixels (at least 16 on each side)"
 
 
 def _broken_png_checksum() -> bytes:

@@ -115,7 +115,7 @@ def _check_size(width: int, height: int, max_pixels: int) -> None:
         raise ImageFileError(f"image too large ({width} x {height} pixels, "
                              f"{width * height / 1e6:.0f} megapixels; at most {max_pixels / 1e6:.0f})")
     if min(width, height) < MIN_SIDE:
-        raise ImageFileError(f"image too small: {width}×{height} pixels (at least {MIN_SIDE} on each side)")
+        raise ImageFileError(f"image too small: {width} x {height} pixels (at least {MIN_SIDE} on each side)")
 
 
 def _megabytes(size: int) -> str:

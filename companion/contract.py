@@ -17,6 +17,7 @@ from .engine import (
     Card, Color, Decision, Deck, Evaluation, Ingredient, Ingredients, Need, Order, OrderOutcome,
     PendingOrder, RulesError, card_from_json, card_to_json,
 )
+from .engine.legality import check_ingredients
 from .engine.pizzas import Minimale, Monotoni
 
 FIELDS = {"players", "doubles", "table", "pile", "hands", "choices", "declines"}
@@ -38,15 +39,13 @@ def evaluate_request(data: Any) -> dict[str, Any]:
     {'pineapple': 1}
     """
     request = _Request.parse(data)
-    evaluation = Evaluation(request.deck, request.colors, request.table)
+    evaluation = _guard("table", Evaluation, request.deck, request.colors, request.table)
     hands = dict(request.hands) if request.hands is not None else None
     for index, card in enumerate(request.pile):
-        try:
-            reveal = evaluation.reveal(card)
-        except RulesError as error:
-            raise ContractError(f"pile[{index}]", str(error)) from None
+        reveal = _guard(f"pile[{index}]", evaluation.reveal, card)
         if reveal.pending is not None:
-            evaluation.decide(request.decision(reveal.pending, hands))
+            decision = request.decision(reveal.pending, hands)
+            _guard(f"pile[{index}]", evaluation.decide, decision)
         elif reveal.outcome is not None and index in request.choices:
             request.check_choice(index, reveal.outcome.options)
     return {
@@ -125,7 +124,9 @@ class _Request:
             color = _guard(f"hands.{name}", Color.from_name, name)
             if color not in self.colors:
                 raise ContractError(f"hands.{name}", f"{name} is not at this table")
-            self.hands[color] = _read_ingredients(f"hands.{name}", value)
+            hand = _read_ingredients(f"hands.{name}", value)
+            _guard(f"hands.{name}", check_ingredients, hand, self.deck)
+            self.hands[color] = hand
 
     def _read_choices(self, choices: Any) -> None:
         if not isinstance(choices, Mapping):
@@ -143,11 +144,12 @@ class _Request:
         self.declines = {self._order_index(f"declines[{i}]", d) for i, d in enumerate(declines)}
 
     def _order_index(self, where: str, key: Any) -> int:
-        try:
-            index = int(key)
-        except (TypeError, ValueError):
-            raise ContractError(where, f"{key!r} is not a pile index") from None
-        if isinstance(key, bool) or not 0 <= index < len(self.pile):
+        # a whole number, or its digits as a JSON object key: 1.5 or 1e400 name no card
+        if isinstance(key, bool) or not isinstance(key, (int, str)) or \
+                (isinstance(key, str) and not key.strip().lstrip("-").isdigit()):
+            raise ContractError(where, f"{key!r} is not a pile index")
+        index = int(key)
+        if not 0 <= index < len(self.pile):
             raise ContractError(where, f"no card at pile index {key!r}")
         if not isinstance(self.pile[index], Order):
             raise ContractError(where, f"pile[{index}] is not an order")

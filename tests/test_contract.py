@@ -117,6 +117,11 @@ def test_doubles_in_table_and_hands():
     ({"players": ["green", "red"], "pile": [], "hands": {"yellow": {}}}, "hands.yellow: yellow is not at this table"),
     ({"players": ["green", "red"], "pile": [], "doubles": "no"}, "doubles: must be true or false"),
     ([], "input: must be a JSON object"),
+    ({"players": ["green", "red"], "table": "9S", "pile": []}, "table: a 9th salami card"),
+    ({"players": ["green", "red"], "table": {"salami": {"double": 1}}, "pile": []}, "table: a double salami"),
+    ({"players": ["green", "red"], "pile": ["g:4S+P"], "hands": {"green": "S2"}}, "hands.green: a double salami"),
+    ({"players": ["green", "red"], "pile": ["g:4S+P"], "declines": [1e400]}, "declines[0]: inf is not a pile index"),
+    ({"players": ["green", "red"], "pile": ["g:4S+P"], "declines": [0.0]}, "declines[0]: 0.0 is not a pile index"),
 ])
 def test_bad_input_names_the_field(request_, where):
     with pytest.raises(ContractError) as error:
@@ -128,6 +133,19 @@ def test_cli_bad_input_exit_code_two_and_one_line(capsys, monkeypatch):
     code, out, err = run_cli(capsys, monkeypatch, {"players": ["green", "red"], "pile": ["S"] * 9}, "--json")
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("evaluate: pile[8]: a 9th salami card")
+
+
+@pytest.mark.parametrize("request_", [
+    '{"players": ["green", "red"], "table": "9S", "pile": []}',
+    '{"players": ["green", "red"], "table": {"salami": {"double": 1}}, "pile": []}',
+    '{"players": ["green", "red"], "pile": ["g:4S+P"], "declines": [1e400]}',
+    "[" * 5000,
+    '{"pile": ' + "[" * 5000 + "]" * 5000 + "}",
+])
+def test_cli_refuses_impossible_input_in_one_line(capsys, monkeypatch, request_):
+    code, out, err = run_cli(capsys, monkeypatch, request_, "--json")
+    assert code == 2 and out == ""
+    assert err.startswith("evaluate: ") and err.count("\n") == 1 and "Traceback" not in err
 
 
 def test_cli_not_json(capsys, monkeypatch):

@@ -49,6 +49,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"evaluate: input is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}",
               file=sys.stderr)
         return 2
+    except RecursionError:
+        print("evaluate: input is nested too deeply to be a request", file=sys.stderr)
+        return 2
     except ContractError as error:
         print(f"evaluate: {error}", file=sys.stderr)
         return 2

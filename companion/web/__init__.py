@@ -32,6 +32,7 @@ from typing import Any, Mapping
 
 from flask import Flask, current_app, render_template, request
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import IntegerConverter
 
 from ..assets import STATIC, TEMPLATES
 
@@ -57,6 +58,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     from . import access, api, camera, db, i18n, jsonapi, pages
 
+    app.url_map.converters["game"] = GameIdConverter
+
     database = app.config["DATABASE"]
     if database != ":memory:":
         os.makedirs(os.path.dirname(os.path.abspath(database)), exist_ok=True)
@@ -72,6 +75,19 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_error_handler(access.CsrfError, _csrf_error)
     _cache_static(app)
     return app
+
+
+class GameIdConverter(IntegerConverter):
+    """``<game:game_id>``: a game id SQLite can hold (1 .. 2**63 - 1); a
+    larger number is an unknown address (404), not an overflow (500).
+
+    >>> app = create_app({"DATABASE": ":memory:", "SECRET_KEY": "test"})
+    >>> app.test_client().get("/api/games/9223372036854775808").status_code
+    404
+    """
+
+    def __init__(self, map: Any) -> None:
+        super().__init__(map, min=1, max=2**63 - 1)
 
 
 def _cache_static(app: Flask) -> None:

@@ -96,7 +96,9 @@ class CsrfError(Exception):
 
 
 def _check_write() -> Any:
-    if request.method not in WRITE_METHODS:
+    # an address no route matches is answered 404 (or 405) by Flask after this hook:
+    # it changes nothing, so it needs neither a token nor the code
+    if request.method not in WRITE_METHODS or request.url_rule is None:
         return None
     api = is_json_request()
     if not api and not csrf_valid():

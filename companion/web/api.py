@@ -55,12 +55,12 @@ def create_game() -> tuple[Response, int, dict[str, str]]:
     return jsonify(game_json(stored)), 201, {"Location": url_for("api.game", game_id=stored.id)}
 
 
-@bp.get("/games/<int:game_id>")
+@bp.get("/games/<game:game_id>")
 def game(game_id: int) -> Response:
     return jsonify(game_json(or_404(storage.load_game, get_db(), game_id)))
 
 
-@bp.post("/games/<int:game_id>/<any(reveal, decide, undo, 'end-round', hands):action>")
+@bp.post("/games/<game:game_id>/<any(reveal, decide, undo, 'end-round', hands):action>")
 def act(game_id: int, action: str) -> Response:
     """One move: reveal a card, decide, undo, end the round or count hands."""
     event_type, fields, field = ACTIONS[action]
@@ -76,7 +76,7 @@ def act(game_id: int, action: str) -> Response:
     return jsonify(game_json(stored))
 
 
-@bp.get("/games/<int:game_id>/export.json")
+@bp.get("/games/<game:game_id>/export.json")
 def export_game_json(game_id: int) -> Response:
     db = get_db()
     stored = or_404(storage.load_game, db, game_id)
@@ -84,7 +84,7 @@ def export_game_json(game_id: int) -> Response:
     return _download(text, "application/json", f"mamma-mia-game-{game_id}.json")
 
 
-@bp.get("/games/<int:game_id>/export.csv")
+@bp.get("/games/<game:game_id>/export.csv")
 def export_game_csv(game_id: int) -> Response:
     stored = or_404(storage.load_game, get_db(), game_id)
     return _download(export_csv(stored), "text/csv; charset=utf-8", f"mamma-mia-game-{game_id}.csv")

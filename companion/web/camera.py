@@ -65,7 +65,7 @@ def scanner() -> Scanner:
 # frames -------------------------------------------------------------------------------------
 
 
-@bp.post("/games/<int:game_id>/frame")
+@bp.post("/games/<game:game_id>/frame")
 def frame(game_id: int) -> Response:
     device = _device(request.args.get("device"))
     captured = _capture_time(request.args.get("t"))
@@ -98,7 +98,7 @@ def frame(game_id: int) -> Response:
         return jsonify(_answer(stored, session, landed))
 
 
-@bp.post("/games/<int:game_id>/camera/confirm")
+@bp.post("/games/<game:game_id>/camera/confirm")
 def confirm(game_id: int) -> Response:
     """The player's pick for the unsure card holding up the queue."""
     body = json_body({"device", "id", "card"})
@@ -226,7 +226,7 @@ def _answer(stored: storage.StoredGame, session: CameraSession, landed: list[dic
 # photos and video files -------------------------------------------------------------------
 
 
-@bp.post("/games/<int:game_id>/photo")
+@bp.post("/games/<game:game_id>/photo")
 def photo(game_id: int) -> Response:
     """The top card of the pile in one photo, for the player to confirm."""
     or_404(storage.load_game, get_db(), game_id)
@@ -241,7 +241,7 @@ def photo(game_id: int) -> Response:
     return jsonify({"proposal": proposal, "seen": [d.card.notation for d in found], "message": None})
 
 
-@bp.post("/games/<int:game_id>/video")
+@bp.post("/games/<game:game_id>/video")
 def video(game_id: int) -> Response:
     """The cards of an uploaded flip video, in order."""
     or_404(storage.load_game, get_db(), game_id)

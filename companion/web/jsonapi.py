@@ -31,7 +31,10 @@ def api_error(error: ApiError) -> tuple[Response, int]:
 
 def json_body(allowed: frozenset[str] | set[str]) -> Mapping[str, Any]:
     """The request's JSON object, with no field outside ``allowed``."""
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # silent covers malformed JSON only, not JSON nested past Python's limit
+        raise ApiError(400, "the request body is nested too deeply") from None
     if not request.is_json:
         raise ApiError(400, "send a JSON object with Content-Type: application/json")
     if not isinstance(data, dict):

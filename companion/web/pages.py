@@ -138,14 +138,14 @@ def demo() -> Response:
     return redirect(url_for("pages.game", game_id=stored.id, demo=1), 303)
 
 
-@bp.get("/games/<int:game_id>")
+@bp.get("/games/<game:game_id>")
 def game(game_id: int) -> Any:
     state = game_json(_load(game_id))
     demo = request.args.get("demo") == "1" and state["round"] == 1 and not state["timeline"]
     return render_template("game.html", state=state, catalog=i18n.catalog(i18n.current_language()), demo=demo)
 
 
-@bp.get("/games/<int:game_id>/scores")
+@bp.get("/games/<game:game_id>/scores")
 def scores(game_id: int) -> str:
     state = game_json(_load(game_id))
     return render_template("scores.html", state=state, chart=deliveries_chart(state, _))
@@ -178,7 +178,14 @@ def _load(game_id: int) -> storage.StoredGame:
 
 
 def _local_path(target: str) -> str:
-    """Only paths on this site: a ``next`` must not send anyone elsewhere."""
-    if not target.startswith("/") or target.startswith("//") or "\\" in target:
+    """Only paths on this site: a ``next`` must not send anyone elsewhere.
+    Browsers drop tabs and line breaks from an address, so ``/\t/evil`` would
+    become ``//evil``: any space or control character makes it the home page.
+
+    >>> _local_path("/games/3"), _local_path("/\t/evil.example"), _local_path("//evil.example")
+    ('/games/3', '/', '/')
+    """
+    if not target.startswith("/") or target.startswith("//") or "\\" in target \
+            or any(ch.isspace() or not ch.isprintable() for ch in target):
         return "/"
     return target

@@ -106,6 +106,9 @@ def test_serve_https_answers_with_the_instance_certificate(serve, instance):
     assert first_answer(process, f"https://127.0.0.1:{port}/", unverified()) == 200
     served = ssl.get_server_certificate(("127.0.0.1", port))
     assert ssl.PEM_cert_to_DER_cert(served) == ssl.PEM_cert_to_DER_cert((instance / "table-cert.pem").read_text())
+    with urllib.request.urlopen(f"https://127.0.0.1:{port}/", timeout=5, context=unverified()) as home:
+        cookie = home.headers["Set-Cookie"]  # the session, holding the page's form token
+    assert cookie and "; Secure" in cookie
     with contextlib.suppress(OSError):  # plain HTTP to the TLS port: refused, and not worth a console line
         urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5).close()
     out, err = stop(process, signal.SIGINT)

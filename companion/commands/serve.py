@@ -53,6 +53,7 @@ def run(args: argparse.Namespace) -> int:
         from ..web.certificate import ensure_certificate
 
         cert, key = ensure_certificate(app.instance_path, host_names(args.host))
+        app.config["SESSION_COOKIE_SECURE"] = True  # the table-code grant never travels in the clear
     server = build_server(app, args.host, args.port, cert, key)
     try:
         server.prepare()  # listen before printing addresses: a taken port is said instead

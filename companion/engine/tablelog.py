@@ -11,6 +11,7 @@ after an undo takes back the one before), so the log only ever grows.
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping, Sequence, Union
 
@@ -63,13 +64,23 @@ class GameCreated:
         return cls(tuple(_seat(i, p) for i, p in enumerate(players)), doubled)
 
 
+SEAT_FIELDS = frozenset({"name", "color"})
+# embeddings, overrides and isolates reorder the text around a name on every screen it is shown
+TEXT_DIRECTION_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def _seat(index: int, data: Any) -> Seat:
     field = f"players[{index}]"
     if not isinstance(data, Mapping):
         raise BadPayload(field, f"{field} must be an object with a name and a color")
+    unknown = sorted(set(data) - SEAT_FIELDS)
+    if unknown:
+        raise BadPayload(f"{field}.{unknown[0]}", f"{field}: unknown field {unknown[0]!r} (a player has a name and a color)")
     name, color = data.get("name"), data.get("color")
     if not isinstance(name, str) or not name.strip():
         raise BadPayload(f"{field}.name", f"{field} needs a name")
+    if any(unicodedata.category(ch) == "Cc" or ch in TEXT_DIRECTION_CONTROLS for ch in name):
+        raise BadPayload(f"{field}.name", f"{field}: a name may not hold control characters")
     if len(name.strip()) > MAX_NAME_LENGTH:
         raise BadPayload(f"{field}.name", f"{field}: a name has at most {MAX_NAME_LENGTH} characters")
     if not isinstance(color, str):

@@ -44,6 +44,7 @@ from .jsonapi import ApiError, json_body, or_404
 from .present import game_json
 from .scanning import CameraSession, QueuedCard, RateLimited, Scanner, SessionStore
 
+UPLOAD_PIECE_BYTES = 64 * 1024  # an upload is read this much at a time
 MAX_FRAME_BYTES = 2 * 1024 * 1024  # a 640-pixel JPEG is ~50 kB; a phone photo fits too
 MAX_VIDEO_FRAMES = 15 * 60 * 5     # five minutes at 15 fps: the rest of a longer file is not read
 IMAGE_TYPES = frozenset({"image/jpeg", "image/png"})
@@ -249,7 +250,7 @@ def video(game_id: int) -> Response:
     if not (kind.startswith(VIDEO_TYPES_PREFIX) or kind == "application/octet-stream"):
         raise ApiError(400, "send the video file itself as the body, with Content-Type video/... "
                             "or application/octet-stream")
-    data = request.get_data(cache=False)
+    data = _body(current_app.config["MAX_CONTENT_LENGTH"], "the video file")
     if not data:
         raise ApiError(400, "the video file is empty")
     handle, path = tempfile.mkstemp(suffix=".video")
@@ -316,17 +317,28 @@ class FirstFrames:
 # request reading ----------------------------------------------------------------------------
 
 
+def _body(limit: int, what: str) -> bytes:
+    """The request body, or a 413 once it passes ``limit`` bytes, however it
+    is sent: a chunked body declares no length, and is counted as it comes."""
+    too_large = ApiError(413, f"{what} is larger than the limit of {limit / 1024 / 1024:g} MB")
+    if request.content_length is not None and request.content_length > limit:
+        raise too_large
+    stream, chunks, size = request.stream, [], 0
+    while piece := stream.read(min(UPLOAD_PIECE_BYTES, limit + 1 - size)):
+        chunks.append(piece)
+        size += len(piece)
+        if size > limit:
+            raise too_large
+    return b"".join(chunks)
+
+
 def _image(limit: int) -> Any:
     """The body as a decoded image, or a 400 saying why not (nothing changes)."""
     from vision.recognize.imagefile import ImageFileError, decode_image
 
     if request.mimetype not in IMAGE_TYPES:
         raise ApiError(400, "send the image itself as the body, with Content-Type image/jpeg or image/png")
-    if request.content_length is not None and request.content_length > limit:
-        raise ApiError(413, f"the image is larger than the limit of {limit / 1024 / 1024:g} MB")
-    data = request.get_data(cache=False)
-    if len(data) > limit:
-        raise ApiError(413, f"the image is larger than the limit of {limit / 1024 / 1024:g} MB")
+    data = _body(limit, "the image")
     try:
         return decode_image(data)
     except ImageFileError as error:

@@ -29,6 +29,7 @@ def ensure_certificate(directory: str | os.PathLike[str], names: Iterable[str]) 
     cert_path, key_path = folder / CERT_FILE, folder / KEY_FILE
     wanted = sorted(set(names) | {"localhost", "127.0.0.1"})
     if cert_path.exists() and key_path.exists() and _still_good(cert_path.read_bytes(), wanted):
+        os.chmod(key_path, 0o600)  # a key loosened since it was made is private again
         return cert_path, key_path
     folder.mkdir(parents=True, exist_ok=True)
     key = ec.generate_private_key(ec.SECP256R1())

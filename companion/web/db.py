@@ -6,6 +6,7 @@ itself (``BEGIN IMMEDIATE``), so one accepted action is one transaction.
 """
 from __future__ import annotations
 
+import os
 import sqlite3
 from importlib import resources
 
@@ -41,7 +42,11 @@ def schema() -> str:
 
 
 def init_db(path: str) -> None:
-    """Create the tables that are missing; existing games are kept."""
+    """Create the tables that are missing; existing games are kept. The
+    database (players' names, every game) is readable by its owner only."""
+    if path != ":memory:":
+        os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+        os.chmod(path, 0o600)
     db = connect(path)
     try:
         # WAL lets a tablet read while another one writes

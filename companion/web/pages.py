@@ -7,6 +7,7 @@ changes data here is the new-game form (CSRF-checked in :mod:`.access`).
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
@@ -155,6 +156,9 @@ def scores(game_id: int) -> str:
 def join() -> Any:
     target = _local_path(request.values.get("next", "/"))
     if request.method == "POST":
+        wait = access.code_wait()
+        if wait > 0:
+            return render_template("join.html", target=target, error=_("code.wait", seconds=math.ceil(wait))), 429
         if access.grant(request.form.get("code", "")):
             return redirect(target, 303)
         return render_template("join.html", target=target, error=_("code.wrong")), 400

@@ -123,6 +123,12 @@ def test_a_body_that_is_not_json_is_refused(table, client):
     ({"players": "Ann"}, "players", "must be a list"),
     ({"players": FIVE + [{"name": "Fi", "color": "red"}]}, "players", "not 6"),
     ({"players": FIVE, "doubled": 1}, "doubled", "true or false"),
+    ({"players": [{"name": "Ann", "color": "green", "admin": True}, {"name": "Bob", "color": "red"}]},
+     "players[0].admin", "unknown field 'admin'"),
+    ({"players": [{"name": "An\u0000n", "color": "green"}, {"name": "Bob", "color": "red"}]},
+     "players[0].name", "control characters"),
+    ({"players": [{"name": "Ann", "color": "green"}, {"name": "\u202eboB", "color": "red"}]},
+     "players[1].name", "control characters"),
 ])
 def test_a_game_that_cannot_be_set_up_is_refused(client, body, field, message):
     response = client.post("/api/games", json=body)

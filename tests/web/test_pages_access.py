@@ -11,6 +11,7 @@ import companion.web
 import companion.web.server
 from companion.cli import main
 from companion.web.access import is_loopback_host
+from companion.web.throttle import FREE_ATTEMPTS
 
 from .conftest import ANN_BOB
 
@@ -121,3 +122,20 @@ def test_serve_beyond_loopback_makes_and_prints_a_table_code(monkeypatch, tmp_pa
 def test_serve_on_loopback_asks_no_code(monkeypatch, tmp_path, capsys):
     app = run_serve(monkeypatch, tmp_path)
     assert app.config["TABLE_CODE"] is None and "Table code" not in capsys.readouterr().out
+
+
+def test_wrong_codes_slow_the_guesser_down_per_address_and_per_device(remote_app):
+    phone = remote_app.test_client()
+
+    def attempt(code: str, client=phone, address: dict = PHONE):
+        return client.post("/join", data={"csrf_token": csrf(client), "code": code}, environ_base=address)
+
+    for guess in range(FREE_ATTEMPTS):
+        assert attempt(f"{guess:06d}").status_code == 400  # a few mistypes cost nothing
+    assert attempt("999999").status_code == 400            # the first one that counts sets a wait
+    waiting = attempt(CODE)                                  # even the right code waits its turn
+    assert waiting.status_code == 429 and "Try again in" in waiting.get_data(as_text=True)
+    new_cookies = remote_app.test_client()                   # dropping the cookie keeps the address
+    assert attempt(CODE, new_cookies).status_code == 429
+    elsewhere = remote_app.test_client()                     # another device at another address is free
+    assert attempt(CODE, elsewhere, {"REMOTE_ADDR": "192.168.1.77"}).status_code == 303

@@ -5,9 +5,9 @@ camera's. docs/api.md describes every request and answer.
 Refusals are ``{"error", "field"}`` like the rest of the API (a refused
 picture adds ``problem`` and ``hint``; an incomplete deck ``missing``), and
 change nothing: 400 bad input, 404 unknown deck, face or picture, 409 a
-read-only deck, a face already taught or a deck not complete, 422 a picture
-that would make a poor reference. Pictures are raw ``image/jpeg`` or
-``image/png`` bodies, like the camera's.
+read-only deck, a face already taught, a deck not complete or one whose
+files cannot be read, 422 a picture that would make a poor reference.
+Pictures are raw ``image/jpeg`` or ``image/png`` bodies, like the camera's.
 """
 from __future__ import annotations
 
@@ -52,6 +52,12 @@ def refused(error: decks.DeckStoreError) -> tuple[Response, int]:
     elif isinstance(error, decks.Incomplete):
         extra = {"missing": error.missing}
     return api_error(ApiError(status, str(error), field, **extra))
+
+
+@bp.errorhandler(DeckError)
+def unusable(error: DeckError) -> tuple[Response, int]:
+    """A deck whose files cannot be read (edited by hand, or a given folder gone since)."""
+    return api_error(ApiError(409, f"the deck cannot be used: {error}"))
 
 
 @bp.get("")
@@ -124,11 +130,7 @@ def remove_face(deck_id: str, face: str) -> Response:
 
 @bp.post("/<deck_id>/activate")
 def make_active(deck_id: str) -> Response:
-    try:
-        deck = activate(deck_id)
-    except DeckError as error:
-        raise ApiError(409, f"the deck cannot be used: {error}") from None
-    return jsonify({"active": deck.id})
+    return jsonify({"active": activate(deck_id).id})
 
 
 # answers ------------------------------------------------------------------------------------

@@ -182,3 +182,10 @@ def test_a_device_without_the_table_code_changes_no_deck(app, client, instance, 
                         lambda: phone.post("/api/decks/standin/activate", environ_base=PHONE)):
         assert refused(phone, instance, request_for, 403)["field"] == "table_code"
     assert phone.get("/api/decks", environ_base=PHONE).status_code == 200  # reading is fine
+
+
+def test_a_deck_whose_files_cannot_be_read(client, instance, deck):
+    (instance / "decks" / deck / "manifest.json").write_text("{not json")
+    for request_for in (lambda: client.get(f"/api/decks/{deck}"), lambda: client.get("/api/decks"),
+                        lambda: client.post(f"/api/decks/{deck}/activate")):
+        assert "the deck cannot be used" in refused(client, instance, request_for, 409)["error"]

@@ -51,13 +51,13 @@ class Held:
     suggestions: list[Suggestion]
 
 
-def teach_picture(store: DeckStore, deck_id: str, image: np.ndarray, original: bytes, suffix: str,
+def teach_picture(store: DeckStore, deck: Deck, image: np.ndarray, original: bytes, suffix: str,
                   card: Card | None = None, config: CaptureConfig = DEFAULT_CAPTURE) -> Taught | Held:
     """Teach ``card``'s face from ``image`` (the picture ``original``, a
-    ``suffix`` file), or without ``card`` hold it for the player to name."""
-    deck = store.editable(deck_id)
-    if card is not None:
-        store.check_new_face(deck, card)  # before the costly part
+    ``suffix`` file), or without ``card`` hold it for the player to name.
+    ``deck`` is as the caller found it, editable and without ``card`` (a
+    check worth making before reading the picture); the store checks both
+    again as it adds the face."""
     found = capture(image, config)
     if not found.ok:
         raise PictureRefused(found.problems[0])
@@ -66,7 +66,7 @@ def teach_picture(store: DeckStore, deck_id: str, image: np.ndarray, original: b
     if card is None:
         held = pending.hold(deck.folder, face_png, original, suffix)
         return Held(held.token, deck, suggestions(deck, found.face, config))
-    return _taught(store.add_face(deck_id, card, face_png, original, suffix), card, found.face, config)
+    return _taught(store.add_face(deck.id, card, face_png, original, suffix), card, found.face, config)
 
 
 def teach_held(store: DeckStore, deck_id: str, token: str, card: Card,

@@ -88,7 +88,8 @@ def face_image(deck_id: str, slug: str) -> Response:
     try:
         card = decks.card_named(slug)
     except decks.NotInDeck:
-        raise ApiError(404, f"no face {slug!r}: faces are named as in vision.catalog.face_slug") from None
+        raise ApiError(404, f"no face {slug!r} (faces are named like ingredient-salami or "
+                            f"order-green-P+3q)") from None
     if card not in deck.faces:
         raise decks.NotTaught(f"{card.notation} is not taught in {deck.name}")
     return _image_file(deck.faces[card])
@@ -108,9 +109,9 @@ def add_face(deck_id: str) -> tuple[Response, int] | Response:
     deck = store.editable(deck_id)
     card = _card(request.args["card"]) if "card" in request.args else None
     if card is not None:
-        store.check_new_face(deck, card)
+        store.check_new_face(deck, card)  # refused before the picture is read
     data = image_bytes(current_app.config["MAX_CONTENT_LENGTH"])
-    result = teach_picture(store, deck_id, decoded_image(data), data, SUFFIXES[request.mimetype], card)
+    result = teach_picture(store, deck, decoded_image(data), data, SUFFIXES[request.mimetype], card)
     return _taught(result) if isinstance(result, Taught) else _held(result)
 
 

@@ -1,7 +1,9 @@
-"""`mamma-mia serve` for real: cheroot in a subprocess, answering, then stopped by a signal."""
+"""`mamma-mia serve` for real: cheroot in a subprocess, answering, then stopped by a signal;
+and serving a deck enrolled from photos."""
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 import signal
@@ -15,10 +17,14 @@ import urllib.request
 from pathlib import Path
 from typing import Callable, Iterator
 
+import cv2
 import pytest
 
 from companion.cli import main
 from companion.web.server import TableServer
+from tools.synth.deck_art import render_face
+
+from .test_enroll import ALT, CARDS, PHOTO_QUADS, card_photo, write_manifest
 
 ROOT = Path(__file__).resolve().parents[1]
 START_SECONDS = 60  # Flask, OpenCV and the deck load slowly on a busy two-core machine
@@ -133,3 +139,25 @@ def test_the_server_reports_warnings_and_errors_but_not_its_chatter(capsys):
     server.error_log("Client dropped the TLS connection", level=logging.INFO)
     server.error_log("Error in HTTPServer.serve", level=logging.ERROR)
     assert capsys.readouterr().err == "Error in HTTPServer.serve\n"
+
+
+def test_serve_uses_a_deck_enrolled_from_photos(serve, tmp_path, capsys):
+    folder = tmp_path / "my-deck"
+    folder.mkdir()
+    items = []
+    for k, (card, pose) in enumerate(zip(CARDS, PHOTO_QUADS)):
+        cv2.imwrite(str(folder / f"IMG_{k}.jpg"), card_photo(render_face(card, ALT), PHOTO_QUADS[pose], seed=k))
+        items.append({"image": f"IMG_{k}.jpg", "card": card.notation})
+    write_manifest(folder, items)
+    assert main(["enroll", str(folder)]) == 0
+    assert f"Play with it: mamma-mia serve --deck {folder}" in capsys.readouterr().out
+    process, port = serve("--deck", str(folder))
+    assert first_answer(process, f"http://127.0.0.1:{port}/api/decks") == 200
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/decks", timeout=5) as response:
+        listed = json.load(response)
+    out, err = stop(process, signal.SIGINT)
+    assert process.returncode == 0, err
+    assert "Camera deck: my-deck (3 of 51 faces: the other 48 cannot be read)\n" in out
+    assert listed["active"] == "my-deck"
+    assert [(d["id"], d["faces"], d["editable"]) for d in listed["decks"]] == [("standin", 51, False),
+                                                                             ("my-deck", 3, False)]

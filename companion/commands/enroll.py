@@ -15,7 +15,8 @@ when that is wrong. The faces are straightened and written to DIR/enrolled/,
 and the words printed on each face are read (with Tesseract, a few seconds
 per ten faces) into DIR/enrolled/ocr.json: when a photo's card is unsure
 between two faces, its printed text decides. Then
-`mamma-mia scan --deck DIR PHOTO...` recognises cards of this deck.
+`mamma-mia scan --deck DIR PHOTO...` recognises cards of this deck, and
+`mamma-mia serve --deck DIR` has the table app's camera use it.
 
 Each picture's outcome is reported on standard error. Exit code 0 when every
 face was enrolled, 1 when some failed (nothing is written then: fix those and
@@ -66,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"Enrolled {len(faces)} faces into {target}.")
     _read_text(args.folder)
     print(f"Scan with this deck: mamma-mia scan --deck {args.folder} PHOTO...")
+    print(f"Play with it: mamma-mia serve --deck {args.folder}")
     return 0
 
 

@@ -13,10 +13,16 @@ Games are kept in mamma-mia.sqlite in the instance folder (set it with the
 MAMMA_MIA_INSTANCE environment variable): stopping the server (Ctrl+C) and
 starting it again resumes every game exactly where it was.
 
+The camera compares with the deck last made active in the app (the bundled
+stand-in deck at first); decks taught in the app are kept in the instance
+folder. --deck DIR uses a deck folder instead (one `mamma-mia enroll DIR`
+made, say): it is listed in the app, read-only, and active from the start.
+The output says which deck the camera uses.
+
 The server is cheroot: one process (camera sessions are kept in its memory)
 with a pool of threads. Ctrl+C or SIGTERM lets requests under way finish, then
 it says "Stopped." and exits with code 0; 1 when it cannot listen (the port is
-taken, say).
+taken, say); 2 when the --deck folder cannot be used.
 """
 from __future__ import annotations
 
@@ -25,7 +31,10 @@ import ipaddress
 import socket
 import sys
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
+
+if TYPE_CHECKING:
+    from ..decks.store import Deck
 
 NAME = "serve"
 HELP = "serve the table web app (loopback and plain HTTP unless told otherwise)"
@@ -38,14 +47,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=_port, default=5000, help="port to listen on (default 5000)")
     parser.add_argument("--https", action="store_true",
                         help="serve HTTPS with a self-signed certificate created in the instance folder")
+    parser.add_argument("--deck", type=Path, default=None, metavar="DIR",
+                        help="deck folder the camera compares with (after mamma-mia enroll DIR: its enrolled "
+                             "faces); default: the deck last made active in the app")
 
 
 def run(args: argparse.Namespace) -> int:
+    from vision.recognize.decks import DeckError, load_faces
+
     from ..web import create_app
     from ..web.access import is_loopback_host, new_table_code
+    from ..web.recognition import deck_store
     from ..web.server import build_server, serve_until_stopped
 
     app = create_app()
+    if args.deck is not None:
+        app.config["DECK_DIR"] = str(args.deck)
+    try:
+        if args.deck is not None:
+            load_faces(args.deck)  # every image, so a folder of photos not enrolled yet is said now
+        with app.app_context():
+            deck = deck_store().active()
+    except DeckError as error:
+        print(f"serve: cannot use the deck: {error}", file=sys.stderr)
+        return 2
     if not is_loopback_host(args.host):
         app.config["TABLE_CODE"] = new_table_code()  # a fresh one each start: old grants lapse
     cert = key = None
@@ -60,21 +85,30 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"serve: cannot listen on {args.host} port {args.port}: {error}", file=sys.stderr)
         return 1
-    print_welcome(app.config, args.host, args.port, cert)
+    print_welcome(app.config, args.host, args.port, cert, deck)
     serve_until_stopped(server)
     print("Stopped.")
     return 0
 
 
-def print_welcome(config: Mapping[str, Any], host: str, port: int, cert: Path | None) -> None:
+def print_welcome(config: Mapping[str, Any], host: str, port: int, cert: Path | None, deck: Deck) -> None:
     if cert is not None:
         print(f"Certificate: {cert} (self-signed: accept the browser's warning once)")
     print(f"Games are kept in {config['DATABASE']}")
+    print(deck_line(deck))
     for address in addresses(host, port, "https" if cert is not None else "http"):
         print(f"Open {address}")
     if config.get("TABLE_CODE"):
         print(f"Table code: {config['TABLE_CODE']} (other devices type it before changing anything)")
     sys.stdout.flush()  # shown at once even when the output goes to a pipe or a log
+
+
+def deck_line(deck: Deck) -> str:
+    """Which deck the camera compares with, and whether it lacks faces."""
+    taught, total = len(deck.faces), len(deck.cards)
+    if deck.complete:
+        return f"Camera deck: {deck.name} ({taught} faces)"
+    return f"Camera deck: {deck.name} ({taught} of {total} faces: the other {total - taught} cannot be read)"
 
 
 def addresses(host: str, port: int, scheme: str = "http") -> list[str]:

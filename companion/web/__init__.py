@@ -6,15 +6,17 @@
 
 Configuration: ``DATABASE`` (default ``instance/mamma-mia.sqlite``),
 ``MAX_CONTENT_LENGTH`` (uploads: photos and video files; camera frames have
-their own smaller limit), ``DECK_DIR`` (the card images the camera recognises;
-default: the bundled stand-in deck), ``CAMERA_MAX_FPS`` (frames a second one
+their own smaller limit), ``DECK_DIR`` (a deck folder the camera recognises,
+listed read-only and active from the start; without it, the deck last made
+active, see :mod:`.recognition`), ``CAMERA_MAX_FPS`` (frames a second one
 device may send, default 20),
 ``SECRET_KEY`` (default: a random key kept in ``instance/secret_key``),
 ``TABLE_CODE`` (set by ``serve`` when bound beyond loopback: other devices
 must type it before changing anything, see :mod:`.access`);
 ``instance/config.py`` may set any of them.
 
-The instance folder (database, secret key, HTTPS certificate, ``config.py``)
+The instance folder (database, secret key, HTTPS certificate, ``config.py``,
+the decks taught in the app)
 is the one the ``MAMMA_MIA_INSTANCE`` environment variable names (a relative
 path is taken from the current folder); without it, Flask's default: the
 ``instance`` folder beside the source in a checkout, or
@@ -56,7 +58,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = _instance_secret(app.instance_path)
 
-    from . import access, api, camera, db, i18n, jsonapi, pages
+    from . import access, api, camera, db, decks, i18n, jsonapi, pages
 
     app.url_map.converters["game"] = GameIdConverter
 
@@ -70,6 +72,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     jsonapi.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(camera.bp)
+    app.register_blueprint(decks.bp)
     app.register_blueprint(pages.bp)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(access.CsrfError, _csrf_error)

@@ -38,7 +38,7 @@ ACTIONS: dict[str, tuple[str, frozenset[str], str | None]] = {
 @bp.get("")
 def index() -> Response:
     """What the API offers, for people poking at it."""
-    return jsonify({"games": url_for("api.games"), "actions": sorted(ACTIONS),
+    return jsonify({"games": url_for("api.games"), "decks": url_for("decks.index"), "actions": sorted(ACTIONS),
                     "exports": ["export.json", "export.csv"]})
 
 

@@ -40,27 +40,16 @@ from ..engine.table import TableGame, TablePhase
 from ..engine.tablelog import BadPayload, CardRevealed, event_from_json
 from . import storage
 from .db import get_db
-from .jsonapi import ApiError, json_body, or_404
+from .jsonapi import ApiError, body_bytes, image_body, json_body, or_404
 from .present import game_json
-from .scanning import CameraSession, QueuedCard, RateLimited, Scanner, SessionStore
+from .recognition import scanner
+from .scanning import CameraSession, QueuedCard, RateLimited, Scanner
 
-UPLOAD_PIECE_BYTES = 64 * 1024  # an upload is read this much at a time
 MAX_FRAME_BYTES = 2 * 1024 * 1024  # a 640-pixel JPEG is ~50 kB; a phone photo fits too
 MAX_VIDEO_FRAMES = 15 * 60 * 5     # five minutes at 15 fps: the rest of a longer file is not read
-IMAGE_TYPES = frozenset({"image/jpeg", "image/png"})
 VIDEO_TYPES_PREFIX = "video/"
 DEVICE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 bp = Blueprint("camera", __name__, url_prefix="/api")
-
-
-def scanner() -> Scanner:
-    """The app's scanner, made on first use (the deck loads on the first frame)."""
-    found = current_app.extensions.get("mamma_mia_scanner")
-    if found is None:
-        config = current_app.config
-        store = SessionStore(max_fps=int(config.get("CAMERA_MAX_FPS", 20)))
-        found = current_app.extensions.setdefault("mamma_mia_scanner", Scanner(config.get("DECK_DIR"), store))
-    return found
 
 
 # frames -------------------------------------------------------------------------------------
@@ -81,10 +70,12 @@ def frame(game_id: int) -> Response:
     except RateLimited:
         raise ApiError(429, f"too many frames from this device (at most {scan.store.max_fps} a second); "
                             "this one was not read", "device") from None
-    image = _image(MAX_FRAME_BYTES)  # only after the cheap checks: decoding is the costly part
+    image = image_body(MAX_FRAME_BYTES)  # only after the cheap checks: decoding is the costly part
     with session.lock:
         if session.round != stored.game.round:  # a new round: a new pile
             _restart(scan, session, stored)
+        elif session.deck_version != scan.version:  # another deck was made active
+            _new_tracker(scan, session, stored)
         seconds = captured / 1000.0 if captured is not None else None
         if seconds is not None and session.last_time is not None and seconds <= session.last_time:
             raise ApiError(400, "t must increase from one frame to the next (capture time in milliseconds)", "t")
@@ -124,16 +115,26 @@ def confirm(game_id: int) -> Response:
 
 
 def _new_session(scan: Scanner, stored: storage.StoredGame, device: str) -> CameraSession:
-    session = CameraSession(stored.id, device, stored.game.round, scan.new_tracker())
+    version = scan.version  # read first: a deck swapped meanwhile costs one more new tracker, no more
+    session = CameraSession(stored.id, device, stored.game.round, scan.new_tracker(), deck_version=version)
     session.known_top = _top_of_pile(stored)
     return session
 
 
 def _restart(scan: Scanner, session: CameraSession, stored: storage.StoredGame) -> None:
-    session.round, session.tracker = stored.game.round, scan.new_tracker()
+    session.round = stored.game.round
+    _new_tracker(scan, session, stored)
     session.queue.clear()
     session.refused.clear()
-    session.last_time, session.known_top = None, _top_of_pile(stored)
+    session.last_time = None
+
+
+def _new_tracker(scan: Scanner, session: CameraSession, stored: storage.StoredGame) -> None:
+    """A tracker comparing with the scanner's deck as it is now. The card on
+    top of the pile is known, so the new tracker seeing it is not a new card;
+    cards already queued keep their readings."""
+    session.deck_version = scan.version
+    session.tracker, session.known_top = scan.new_tracker(), _top_of_pile(stored)
 
 
 def _top_of_pile(stored: storage.StoredGame) -> Any:
@@ -231,7 +232,7 @@ def _answer(stored: storage.StoredGame, session: CameraSession, landed: list[dic
 def photo(game_id: int) -> Response:
     """The top card of the pile in one photo, for the player to confirm."""
     or_404(storage.load_game, get_db(), game_id)
-    image = _image(current_app.config["MAX_CONTENT_LENGTH"])
+    image = image_body(current_app.config["MAX_CONTENT_LENGTH"])
     scan = scanner()
     found = scan.recogniser.recognise(image)
     if not found:
@@ -250,7 +251,7 @@ def video(game_id: int) -> Response:
     if not (kind.startswith(VIDEO_TYPES_PREFIX) or kind == "application/octet-stream"):
         raise ApiError(400, "send the video file itself as the body, with Content-Type video/... "
                             "or application/octet-stream")
-    data = _body(current_app.config["MAX_CONTENT_LENGTH"], "the video file")
+    data = body_bytes(current_app.config["MAX_CONTENT_LENGTH"], "the video file")
     if not data:
         raise ApiError(400, "the video file is empty")
     handle, path = tempfile.mkstemp(suffix=".video")
@@ -315,34 +316,6 @@ class FirstFrames:
 
 
 # request reading ----------------------------------------------------------------------------
-
-
-def _body(limit: int, what: str) -> bytes:
-    """The request body, or a 413 once it passes ``limit`` bytes, however it
-    is sent: a chunked body declares no length, and is counted as it comes."""
-    too_large = ApiError(413, f"{what} is larger than the limit of {limit / 1024 / 1024:g} MB")
-    if request.content_length is not None and request.content_length > limit:
-        raise too_large
-    stream, chunks, size = request.stream, [], 0
-    while piece := stream.read(min(UPLOAD_PIECE_BYTES, limit + 1 - size)):
-        chunks.append(piece)
-        size += len(piece)
-        if size > limit:
-            raise too_large
-    return b"".join(chunks)
-
-
-def _image(limit: int) -> Any:
-    """The body as a decoded image, or a 400 saying why not (nothing changes)."""
-    from vision.recognize.imagefile import ImageFileError, decode_image
-
-    if request.mimetype not in IMAGE_TYPES:
-        raise ApiError(400, "send the image itself as the body, with Content-Type image/jpeg or image/png")
-    data = _body(limit, "the image")
-    try:
-        return decode_image(data)
-    except ImageFileError as error:
-        raise ApiError(400, f"not a usable image: {error}") from None
 
 
 def _device(value: Any) -> str:

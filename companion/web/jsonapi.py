@@ -1,6 +1,6 @@
 """What every JSON endpoint shares: refusals as ``{"error", "field"}`` with
-their status, the request's JSON body checked against its fields, and an
-unknown game as a 404. :func:`init_app` makes every :class:`ApiError` such an
+their status, the request's JSON body checked against its fields, an image
+body decoded, and an unknown game as a 404. :func:`init_app` makes every :class:`ApiError` such an
 answer, whichever blueprint raised it."""
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ from flask import Flask, Response, jsonify, request
 
 from . import storage
 
-JSON_BLUEPRINTS = frozenset({"api", "camera"})
+UPLOAD_PIECE_BYTES = 64 * 1024  # an upload is read this much at a time
+JSON_BLUEPRINTS = frozenset({"api", "camera", "decks"})
+IMAGE_TYPES = frozenset({"image/jpeg", "image/png"})
 
 
 class ApiError(Exception):
@@ -44,6 +46,43 @@ def json_body(allowed: frozenset[str] | set[str]) -> Mapping[str, Any]:
         raise ApiError(400, f"unknown field {unknown[0]!r} (expected {', '.join(sorted(allowed)) or 'none'})",
                        unknown[0])
     return data
+
+
+def image_body(limit: int) -> Any:
+    """The body as a decoded image (at most ``limit`` bytes), or a 400 saying
+    why not (nothing changes)."""
+    return decoded_image(image_bytes(limit))
+
+
+def image_bytes(limit: int) -> bytes:
+    """The body as sent, when it is declared an image of at most ``limit`` bytes."""
+    if request.mimetype not in IMAGE_TYPES:
+        raise ApiError(400, "send the image itself as the body, with Content-Type image/jpeg or image/png")
+    return body_bytes(limit, "the image")
+
+
+def body_bytes(limit: int, what: str) -> bytes:
+    """The request body, or a 413 once it passes ``limit`` bytes, however it
+    is sent: a chunked body declares no length, and is counted as it comes."""
+    too_large = ApiError(413, f"{what} is larger than the limit of {limit / 1024 / 1024:g} MB")
+    if request.content_length is not None and request.content_length > limit:
+        raise too_large
+    stream, chunks, size = request.stream, [], 0
+    while piece := stream.read(min(UPLOAD_PIECE_BYTES, limit + 1 - size)):
+        chunks.append(piece)
+        size += len(piece)
+        if size > limit:
+            raise too_large
+    return b"".join(chunks)
+
+
+def decoded_image(data: bytes) -> Any:
+    from vision.recognize.imagefile import ImageFileError, decode_image
+
+    try:
+        return decode_image(data)
+    except ImageFileError as error:
+        raise ApiError(400, f"not a usable image: {error}") from None
 
 
 def or_404(function: Any, *args: Any) -> Any:

@@ -16,11 +16,14 @@ Sessions are few and cheap (a tracker keeps a handful of 192-pixel grey
 frames), bounded by :class:`SessionStore`: idle ones are dropped, and the
 least recently used goes when a new device arrives at a full store. The
 recogniser (the reference deck, the expensive part) is loaded once per app
-and shared: it keeps no per-call state.
+and shared: it keeps no per-call state. Making another deck active swaps it
+(:meth:`Scanner.use`); each session then starts a new tracker on its next
+frame, keeping its queue.
 """
 from __future__ import annotations
 
 import itertools
+import os
 import threading
 import time
 from collections import deque
@@ -84,6 +87,7 @@ class CameraSession:
     last_time: float | None = None  # seconds, as fed to the tracker
     frames: int = 0
     failures: int = 0
+    deck_version: int = 0  # the scanner's version when the tracker was made (see Scanner.use)
     _ids: Any = field(default_factory=lambda: itertools.count(1))
 
     def take(self, landings: list[Landing], is_sure: Callable[[Match], bool]) -> None:
@@ -154,10 +158,18 @@ class SessionStore:
 
 
 class Scanner:
-    """The app's recogniser (loaded on first use) and its camera sessions."""
+    """The app's recogniser (loaded on first use) and its camera sessions.
 
-    def __init__(self, deck_dir: str | None, store: SessionStore) -> None:
+    The deck can be changed while cameras run (:meth:`use`): the new
+    recogniser replaces the old one at once, and ``version`` counts the
+    changes, so a session whose tracker still compares with an older deck
+    can notice and start a new tracker (:mod:`.camera` does, on its next
+    frame). A call already under way finishes with the deck it started with.
+    """
+
+    def __init__(self, deck_dir: str | os.PathLike[str] | None, store: SessionStore) -> None:
         self.deck_dir, self.store = deck_dir, store
+        self.version = 0
         self._recogniser: Any = None
         self._loading = threading.Lock()
         self.sample: list[dict[str, Any]] | None = None  # the demo video's cards, once read
@@ -167,10 +179,22 @@ class Scanner:
     def recogniser(self) -> Any:
         with self._loading:
             if self._recogniser is None:
-                from vision.recognize.decks import load_reference_deck
-                from vision.recognize.pipeline import Recogniser
-                self._recogniser = Recogniser(load_reference_deck(self.deck_dir))
+                self._recogniser = self.load(self.deck_dir)
             return self._recogniser
+
+    @staticmethod
+    def load(deck_dir: str | os.PathLike[str] | None) -> Any:
+        """A recogniser for the deck in ``deck_dir`` (DeckError when it cannot be used)."""
+        from vision.recognize.decks import load_reference_deck
+        from vision.recognize.pipeline import Recogniser
+
+        return Recogniser(load_reference_deck(deck_dir))
+
+    def use(self, deck_dir: str | os.PathLike[str], recogniser: Any) -> None:
+        """Compare with ``recogniser`` (loaded from ``deck_dir``) from now on."""
+        with self._loading:
+            self.deck_dir, self._recogniser = deck_dir, recogniser
+            self.version += 1
 
     def new_tracker(self) -> Any:
         from vision.track.factory import tracker_for

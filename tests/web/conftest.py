@@ -1,6 +1,8 @@
-"""Fixtures the Flask tutorial way: an app on a fresh SQLite file per test."""
+"""Fixtures the Flask tutorial way: an app on a fresh SQLite file and a
+fresh instance folder (its decks) per test."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Callable
 
 import pytest
@@ -8,6 +10,14 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion.web import create_app
+
+
+@pytest.fixture(autouse=True)
+def instance(tmp_path, monkeypatch) -> Path:
+    """Every app of a test keeps its decks here, never in the checkout's instance folder."""
+    folder = tmp_path / "instance"
+    monkeypatch.setenv("MAMMA_MIA_INSTANCE", str(folder))
+    return folder
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from typing import Any, Iterable, Sequence
 import numpy as np
 
 from companion.assets import DEFAULT_DECK_DIR
-from companion.engine import Card, card_from_json
+from companion.engine import Card, card_from_json, card_to_json
 
 from .config import DEFAULT_CONFIG, VisionConfig
 from .identify import ReferenceDeck
@@ -66,6 +66,11 @@ def read_manifest(folder: str | Path) -> list[ManifestEntry]:
     if not items:
         raise DeckError(f"{path}: lists no cards")
     return [_entry(path, index, item) for index, item in enumerate(items)]
+
+
+def manifest_json(faces: Iterable[tuple[str, Card]]) -> dict[str, Any]:
+    """The content of a ``manifest.json`` listing each (image file name, card)."""
+    return {"cards": [{"image": image, "card": card_to_json(card)} for image, card in faces]}
 
 
 def _entry(path: Path, index: int, item: Any) -> ManifestEntry:

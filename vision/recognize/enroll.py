@@ -28,12 +28,12 @@ from typing import Iterable, Iterator, Sequence
 import cv2
 import numpy as np
 
-from companion.engine import Card, card_to_json
+from companion.engine import Card
 
 from ..catalog import face_slug
 from ..cvcompat import encode_png
 from .config import DEFAULT_CONFIG
-from .decks import ENROLLED, MANIFEST, ManifestEntry, duplicates, missing_faces
+from .decks import ENROLLED, MANIFEST, ManifestEntry, duplicates, manifest_json, missing_faces
 from .detect import detect, line_meeting
 from .imagefile import ImageFileError, read_image
 from .rectify import rectify
@@ -55,6 +55,14 @@ _SIDES = {"top": (0.0, -1.0), "bottom": (0.0, 1.0), "left": (-1.0, 0.0), "right"
 
 class EnrollError(ValueError):
     """A picture from which no face could be taken; the message says what to change."""
+
+
+class NoCardFound(EnrollError):
+    """No card-shaped outline in the picture."""
+
+
+class CardNotWhole(EnrollError):
+    """A card-shaped outline, but it touches the picture's edge."""
 
 
 @dataclass(frozen=True)
@@ -106,9 +114,9 @@ def photo_quad(image: np.ndarray) -> tuple[Quad, str]:
     whole = [q for q in candidates if _inside(q, width, height)]
     if not whole:
         if candidates:
-            raise EnrollError("the card touches the edge of the picture; photograph it whole, "
-                              "with some table around it")
-        raise EnrollError("no card found; photograph the card alone on a plain table, "
+            raise CardNotWhole("the card touches the edge of the picture; photograph it whole, "
+                               "with some table around it")
+        raise NoCardFound("no card found; photograph the card alone on a plain table, "
                           "whole, in focus and filling a good part of the picture")
     quad = max(whole, key=lambda q: q.area)
     share = quad.area / (width * height)
@@ -254,8 +262,8 @@ def write_enrolled(folder: str | Path, faces: Sequence[tuple[Card, np.ndarray]])
         for card, face in faces:
             name = f"{face_slug(card)}.png"
             (staging / name).write_bytes(encode_png(face, level=3))
-            items.append({"image": name, "card": card_to_json(card)})
-        (staging / MANIFEST).write_text(json.dumps({"cards": items}, indent=1) + "\n", "utf-8")
+            items.append((name, card))
+        (staging / MANIFEST).write_text(json.dumps(manifest_json(items), indent=1) + "\n", "utf-8")
         return _swap_in(staging, folder / ENROLLED)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

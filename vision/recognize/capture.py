@@ -1,0 +1,241 @@
+"""Teaching a deck one picture at a time: the card found in a picture, its
+face straightened, and what makes the picture a poor reference.
+
+A face taught from a poor picture spoils every later reading of that card,
+so :func:`capture` reports each problem it can see (:class:`Problem`), and
+the caller refuses the picture with the reason and a hint. The picture is
+expected to show one card alone on a table; a scan cut to the card's edges
+is taken as it is. Which end is the card's top cannot be read from unknown
+art: a card standing upright-ish in the picture is taken top up, and one
+lying across with its top to the left. Either way the recogniser compares
+faces both ways up, so only how the face is shown depends on it.
+
+Nothing here knows how any deck's art looks. Every threshold is in
+:class:`CaptureConfig`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .config import DEFAULT_CONFIG
+from .enroll import FACE_SIZE, CardNotWhole, EnrollError, NoCardFound, is_scan, photo_quad, scan_face, upright
+from .rectify import image_outline, rectify
+from .types import Quad
+
+
+@dataclass(frozen=True)
+class CaptureConfig:
+    # long side / short side of the card the outline shows, seen in perspective by a camera whose
+    # focal length is this many times the picture's long side (a phone's or a tablet's main
+    # camera), against a card's 89 / 57: an outline this far off is not the card's
+    focal_length: float = 0.9
+    aspect_tolerance: float = 0.25
+    # the face is measured at this size (width, height), about the size a card is seen at, so a
+    # card photographed small is not called blurred for being enlarged; the border is left out
+    measure_size: tuple[int, int] = (160, 250)
+    measure_margin: float = 0.06
+    # sharp enough: variance of the Laplacian of the grey face at measure_size (sharp photos of
+    # the two synthetic decks measured 580 and more; blurred by 2.5 pixels, 70-160 for most)
+    min_sharpness: float = 100.0
+    # glare: a pixel is blown out when all its channels reach this level, and a face may have
+    # this share of them. A card's printed white is blown out too in a bright photo, so only a
+    # large washed-out patch is refused (in synthetic phone photos with a glare spot on the
+    # card, the median share was 0.03-0.04; without one, nine in ten stayed below 0.03)
+    blown_level: int = 250
+    max_glare: float = 0.05
+    # the strips along each side, as shares of the card's short side, where the edge is judged:
+    # just outside the outline, and the table further out
+    near_strip: tuple[float, float] = (0.015, 0.035)
+    far_strip: tuple[float, float] = (0.10, 0.18)
+    # two strips differ when their mean colours (CIE Lab, 0-255 scaled) are this far apart, and
+    # further than this many times their texture (a wood grain's colours vary within a strip)
+    strip_difference: float = 14.0
+    strip_texture: float = 1.0
+    # cut inside a printed frame: on at least this many sides, a strip of something that is not
+    # the table lies between the outline and the table
+    framed_sides: int = 3
+    # taught faces this alike (descriptor correlation, either way up) might be confused
+    similar: float = 0.93
+    # a new picture this alike to a taught face is most likely that card again
+    same: float = 0.97
+
+
+DEFAULT_CAPTURE = CaptureConfig()
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why a picture is refused (``code``, stable for programs), said for a player, with a fix."""
+
+    code: str
+    message: str
+    hint: str
+
+
+PROBLEMS = {problem.code: problem for problem in (
+    Problem("no_card", "no card found in the picture",
+            "lay the card alone on a plain table, whole, in focus and filling a good part of the picture"),
+    Problem("not_whole", "the card is not whole in the picture",
+            "keep the whole card in view, with some table all around it"),
+    Problem("aspect", "the outline found does not have a card's shape",
+            "hold the camera straight above the card, and keep other cards and objects away from it"),
+    Problem("cut_inside", "the outline found lies inside the card, along a printed frame",
+            "lay the card on a table that differs from the card's border, so its outer edge stands out"),
+    Problem("blurred", "the picture is blurred",
+            "hold the camera still and let it focus on the card"),
+    Problem("glare", "part of the card is washed out by glare or too much light",
+            "tilt the card or move the light so that nothing shines on it"),
+)}
+
+
+@dataclass(frozen=True, eq=False)
+class Capture:
+    """A picture's card: its ``face`` (upright, :data:`~.enroll.FACE_SIZE`),
+    its ``outline`` in the picture (top-left, top-right, bottom-right,
+    bottom-left of the face) and the problems found; ``face`` and ``outline``
+    are None when no card was found."""
+
+    face: np.ndarray | None
+    outline: Quad | None
+    problems: tuple[Problem, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def capture(image: np.ndarray, config: CaptureConfig = DEFAULT_CAPTURE) -> Capture:
+    """The card in ``image`` (BGR) as a face to teach, and what is wrong with it."""
+    if is_scan(image):
+        face, _ = scan_face(image)
+        height, width = image.shape[:2]
+        # no glare check: a scan lies flat under even light, and its printed white is blown out
+        return Capture(face, Quad(image_outline(width, height)), _face_problems(face, config, glare=False))
+    try:
+        quad, _ = photo_quad(image)
+    except CardNotWhole:
+        return Capture(None, None, (PROBLEMS["not_whole"],))
+    except NoCardFound:
+        return Capture(None, None, (PROBLEMS["no_card"],))
+    outline = _upright(quad)
+    face = rectify(image, outline, FACE_SIZE)
+    problems = _outline_problems(image, outline, config) + _face_problems(face, config)
+    return Capture(face, outline, problems)
+
+
+def _upright(quad: Quad) -> Quad:
+    try:
+        return upright(quad, "top")
+    except EnrollError:  # lying across: either reading is the other turned over
+        return upright(quad, "left")
+
+
+def _outline_problems(image: np.ndarray, outline: Quad, config: CaptureConfig) -> tuple[Problem, ...]:
+    focal = config.focal_length * max(image.shape[:2])
+    if not abs(card_aspect(outline, image.shape, focal) / DEFAULT_CONFIG.card_aspect - 1) <= config.aspect_tolerance:
+        return (PROBLEMS["aspect"],)
+    if framed_sides(image, outline, config) >= config.framed_sides:
+        return (PROBLEMS["cut_inside"],)
+    return ()
+
+
+def _face_problems(face: np.ndarray, config: CaptureConfig, glare: bool = True) -> tuple[Problem, ...]:
+    inner = _measured(face, config)
+    problems = []
+    if sharpness(inner) < config.min_sharpness:
+        problems.append(PROBLEMS["blurred"])
+    if glare and blown_share(inner, config.blown_level) > config.max_glare:
+        problems.append(PROBLEMS["glare"])
+    return tuple(problems)
+
+
+def _measured(face: np.ndarray, config: CaptureConfig) -> np.ndarray:
+    small = cv2.resize(face, config.measure_size, interpolation=cv2.INTER_AREA)
+    width, height = config.measure_size
+    mx, my = round(width * config.measure_margin), round(height * config.measure_margin)
+    return small[my:height - my, mx:width - mx]
+
+
+def sharpness(face: np.ndarray) -> float:
+    """Variance of the Laplacian of the grey face: fine detail left in it."""
+    grey = cv2.cvtColor(face, cv2.COLOR_BGR2GRAY)
+    return float(cv2.Laplacian(grey, cv2.CV_64F).var())
+
+
+def blown_share(face: np.ndarray, level: int) -> float:
+    """The share of the face's pixels blown out (every channel at ``level`` or above)."""
+    return float((face.min(axis=2) >= level).mean())
+
+
+def card_aspect(outline: Quad, shape: tuple[int, ...], focal: float) -> float:
+    """Long side over short side of the rectangle that ``outline`` (first
+    side short) shows, seen by a camera of focal length ``focal`` (pixels)
+    looking through the picture's centre: the outline freed of perspective
+    (Zhang and He, "Whiteboard scanning and image enhancement", 2007)."""
+    m1, m2, m4, m3 = (np.array([x, y, 1.0]) for x, y in outline.corners.tolist())
+    k2 = np.dot(np.cross(m1, m4), m3) / np.dot(np.cross(m2, m4), m3)
+    k3 = np.dot(np.cross(m1, m4), m2) / np.dot(np.cross(m3, m4), m2)
+    camera = np.array([[focal, 0, shape[1] / 2], [0, focal, shape[0] / 2], [0, 0, 1]])
+    across, along = np.linalg.solve(camera, np.stack([k2 * m2 - m1, k3 * m3 - m1], axis=1)).T
+    return float(np.linalg.norm(along) / max(1e-9, np.linalg.norm(across)))
+
+
+def framed_sides(image: np.ndarray, outline: Quad, config: CaptureConfig = DEFAULT_CAPTURE) -> int:
+    """On how many sides something other than the table lies just outside
+    the outline: the strip there differs from the table further out. Along a
+    card's true edge both are table (or the card's shadow on it); an outline
+    traced along a frame printed inside the card has the card's own border
+    just outside it."""
+    lab = cv2.cvtColor(cv2.GaussianBlur(image, (0, 0), 1.0), cv2.COLOR_BGR2LAB).astype(np.float32)
+    corners = outline.corners.astype(np.float32)
+    short = float(np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])) / 2
+    count = 0
+    for k in range(4):
+        near = _strip(lab, corners, k, config.near_strip, short)
+        far = _strip(lab, corners, k, config.far_strip, short)
+        if near is not None and far is not None and _card_beside(near, far, config):
+            count += 1
+    return count
+
+
+STRIP_SAMPLES = (24, 4)  # points along the side's middle part, and offsets across the strip
+
+
+def _strip(lab: np.ndarray, corners: np.ndarray, side: int, strip: tuple[float, float],
+           short: float) -> np.ndarray | None:
+    """The Lab pixels of a strip along ``side`` at ``strip`` (shares of the
+    short side, outwards), or None when most of it lies outside the picture."""
+    a, b = corners[side], corners[(side + 1) % 4]
+    centre = corners.mean(axis=0)
+    along = b - a
+    normal = np.array([along[1], -along[0]], np.float32) / (np.linalg.norm(along) + 1e-9)
+    if np.dot((a + b) / 2 - centre, normal) < 0:
+        normal = -normal
+    bases = a + np.linspace(0.2, 0.8, STRIP_SAMPLES[0], dtype=np.float32)[:, None] * along
+    offsets = np.linspace(strip[0], strip[1], STRIP_SAMPLES[1], dtype=np.float32) * short
+    points = np.rint(bases[:, None, :] + offsets[None, :, None] * normal).reshape(-1, 2).astype(int)
+    height, width = lab.shape[:2]
+    inside = (points[:, 0] >= 0) & (points[:, 0] < width) & (points[:, 1] >= 0) & (points[:, 1] < height)
+    if inside.mean() < 0.5:
+        return None
+    return lab[points[inside, 1], points[inside, 0]]
+
+
+def _card_beside(near: np.ndarray, far: np.ndarray, config: CaptureConfig) -> bool:
+    """Whether the ``near`` strip is something other than the ``far`` table:
+    further from it in colour than the table's own texture explains, and not
+    merely its shadow (darker, with the table's hue). A card's border as dark
+    as the table's shadow cannot be told from it."""
+    near_mean, far_mean = near.mean(axis=0), far.mean(axis=0)
+    texture = float(max(near.std(axis=0).mean(), far.std(axis=0).mean()))
+    if float(np.linalg.norm(near_mean - far_mean)) <= max(config.strip_difference, config.strip_texture * texture):
+        return False
+    darker = near_mean[0] / max(1.0, far_mean[0])
+    shade = (far_mean[1:] - LAB_NEUTRAL) * darker + LAB_NEUTRAL  # the table's colour in shadow
+    return bool(darker >= 1.0 or np.linalg.norm(near_mean[1:] - shade) > config.strip_difference / 2)
+
+
+LAB_NEUTRAL = 128.0  # OpenCV's 8-bit Lab puts grey at a = b = 128

@@ -46,6 +46,7 @@ class DeckStyle:
     crust: Color3 = (96, 170, 222)
     sauce: Color3 = (48, 62, 196)
     cheese: Color3 = (150, 222, 246)
+    order_art: str = "filled"  # how orders are drawn: a name in tools.synth.order_art.ORDER_ARTS
     header_text: str = "PIZZERIA"
     header_at_bottom: bool = False  # order title below the pizza, ingredient name above the icon
     double_mark: str = "x2"

@@ -37,7 +37,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1, help="data seed (default 1)")
     parser.add_argument("--plugin", default="tools.bench.baseline",
                         help="module with make_recogniser(deck) / make_tracker(deck) (default: the naive baseline)")
-    parser.add_argument("--style", default="default", help="deck style the camera films (default, alt)")
+    parser.add_argument("--style", default="default", help="deck style the camera films (default, alt, hard)")
     parser.add_argument("--enroll", default=None,
                         help="deck the plug-in is enrolled with: a style name or a manifest path (default: --style)")
     parser.add_argument("--out", type=Path, default=None, help="result JSON (default tools/bench/results/vision-<plugin>.json)")

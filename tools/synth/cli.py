@@ -1,6 +1,6 @@
 """Make synthetic card images with known answers.
 
-  python -m tools.synth deck [--style default|alt] [--out DIR]
+  python -m tools.synth deck [--style default|alt|hard] [--out DIR]
       render all 51 faces, manifest.json and a contact sheet
   python -m tools.synth photos --count N --seed S [--kind top|layout|empty] [--out DIR]
       table photos (JPEG) with photos.json: each card's identity, face
@@ -48,7 +48,7 @@ def _range(text: str) -> tuple[int, int]:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     deck = actions.add_parser("deck", help="render the 51 faces, manifest and contact sheet")
-    deck.add_argument("--style", default="default", help="art style: default or alt (default: default)")
+    deck.add_argument("--style", default="default", help="art style: default, alt or hard (default: default)")
     deck.add_argument("--out", type=Path, default=None,
                       help="folder (default: sample_images/deck, or sample_images/generated/deck-STYLE)")
 

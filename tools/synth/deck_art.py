@@ -14,9 +14,9 @@ import numpy as np
 
 from companion.engine import Card, Color, IngredientCard, Order
 
-from vision.cvcompat import fit_text_scale, put_text_centered
 from tools.synth.card_layout import layout_for
 from tools.synth.icons import draw_ingredient, mix
+from tools.synth.lettering import write
 from tools.synth.order_art import badge, draw_order
 from tools.synth.pen import Pen, ellipse_points, fill_polygon, rounded_rect_points, stroke
 from tools.synth.style import DEFAULT_STYLE, DeckStyle
@@ -71,8 +71,7 @@ def render_back(style: DeckStyle = DEFAULT_STYLE, color: Color | None = None) ->
     stroke(image, rounded_rect_points(m, m, style.width - m, style.height - m, style.corner_radius), style.paper, 8, True)
     cx, cy = style.width / 2, style.height / 2
     fill_polygon(image, ellipse_points(cx, cy, 0.3 * style.width, 0.16 * style.width), style.paper)
-    scale = fit_text_scale("MAMMA MIA!", style.title_font, 0.5 * style.width, 0.06 * style.height, 2)
-    put_text_centered(image, "MAMMA MIA!", (cx, cy), style.title_font, scale, base, 2)
+    write(image, "MAMMA MIA!", (cx, cy), (0.5 * style.width, 0.06 * style.height), style, base, 2)
     return image
 
 
@@ -95,8 +94,7 @@ def _ingredient_face(image: np.ndarray, card: IngredientCard, style: DeckStyle) 
     draw_ingredient(image, card.ingredient, (0.14 * w, 0.1 * h), 0.15 * w, style, look.tint)
     draw_ingredient(image, card.ingredient, (0.86 * w, 0.9 * h), 0.15 * w, style, look.tint, 180)
     name = card.ingredient.value.upper()
-    scale = fit_text_scale(name, style.title_font, 0.56 * w, 0.045 * h, 2)
-    put_text_centered(image, name, (0.5 * w, layout_for(style).name_y), style.title_font, scale, style.ink, 2)
+    write(image, name, (0.5 * w, layout_for(style).name_y), (0.56 * w, 0.045 * h), style, style.ink, 2)
 
 
 # the Mamma Mia! card ----------------------------------------------------------------
@@ -117,5 +115,4 @@ def _mamma_mia_face(image: np.ndarray, style: DeckStyle) -> None:
         pen.fill(np.array([[0, .05], [side * .25, -.05], [side * .55, .02], [side * .75, -.12],
                            [side * .7, .1], [side * .45, .2], [side * .15, .16]]), style.ink)
     for text, y, size in (("MAMMA", 0.34, 0.09), ("MIA!", 0.7, 0.11)):
-        scale = fit_text_scale(text, style.title_font, 0.62 * w, size * h, 3)
-        put_text_centered(image, text, (w / 2, y * h), style.title_font, scale, style.ink, 3)
+        write(image, text, (w / 2, y * h), (0.62 * w, size * h), style, style.ink, 3)

@@ -68,3 +68,16 @@ def test_videos_action_writes_avi_frames_truth_and_fake_camera(tmp_path, capsys)
     assert len(list((tmp_path / "flip-0000-frames").glob("*.jpg"))) == truth["frame_count"]
     assert (tmp_path / "flip-0000.mjpeg").stat().st_size > 0
     assert "flip-0000.avi" in capsys.readouterr().out
+
+
+def test_enroll_photos_action_takes_style_seed_and_doubles(monkeypatch, tmp_path, capsys):
+    import tools.synth.enroll_photos as enroll_photos
+
+    calls = []
+    monkeypatch.setattr(enroll_photos, "write_enroll_photos",
+                        lambda out, style, seed, doubles: calls.append((out, style.name, seed, doubles)) or out)
+    assert synth.run(parse(["enroll-photos", "--style", "hard", "--seed", "3", "--no-doubles",
+                            "--out", str(tmp_path)])) == 0
+    assert calls == [(tmp_path, "hard", 3, False)]
+    assert "46 photos" in capsys.readouterr().out
+    assert parse(["enroll-photos"]).out is None

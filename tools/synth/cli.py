@@ -9,6 +9,9 @@
       flip videos (MJPEG AVI + JPEG frames) with the true card sequence;
       --fake-camera also writes a .mjpeg for Chromium's
       --use-file-for-fake-video-capture
+  python -m tools.synth enroll-photos [--style S] --seed S [--no-doubles] [--out DIR]
+      a phone photo of each face alone on a table, manifest.json for
+      `mamma-mia enroll DIR`, and truth.json with each card's true corners
   python -m tools.synth samples [--out DIR]
       rewrite the small curated set in sample_images/
 
@@ -73,6 +76,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     videos.add_argument("--style", default="default", help="art style (default: default)")
     videos.add_argument("--out", type=Path, default=GENERATED / "videos", help="folder (default: %(default)s)")
 
+    enroll = actions.add_parser("enroll-photos", help="phone photos of single cards to enroll a deck from")
+    enroll.add_argument("--style", default="default", help="art style (default: default)")
+    enroll.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    enroll.add_argument("--no-doubles", action="store_true", help="leave out the five doubles (46 faces)")
+    enroll.add_argument("--out", type=Path, default=None,
+                        help="folder (default: sample_images/generated/enroll-STYLE-sSEED)")
+
     samples = actions.add_parser("samples", help="rewrite the curated set kept in sample_images/")
     samples.add_argument("--out", type=Path, default=SAMPLES, help="folder (default: %(default)s)")
 
@@ -93,6 +103,8 @@ def run(args: argparse.Namespace) -> int:
         return _photos(args, style_named(args.style))
     if args.action == "videos":
         return _videos(args, style_named(args.style))
+    if args.action == "enroll-photos":
+        return _enroll_photos(args, style_named(args.style))
     return _samples(args)
 
 
@@ -124,6 +136,16 @@ def _videos(args: argparse.Namespace, style) -> int:
     for f in files:
         extras = [str(p) for p in (f.frames_dir, f.mjpeg) if p]
         print(f"wrote {f.avi} ({f.frame_count} frames), truth {f.truth}" + (f"; {', '.join(extras)}" if extras else ""))
+    return 0
+
+
+def _enroll_photos(args: argparse.Namespace, style) -> int:
+    from tools.synth.enroll_photos import enroll_faces, write_enroll_photos
+
+    out = args.out or GENERATED / f"enroll-{style.name}-s{args.seed}"
+    manifest = write_enroll_photos(out, style, args.seed, doubles=not args.no_doubles)
+    count = len(enroll_faces(doubles=not args.no_doubles))
+    print(f"wrote {count} photos and {manifest}; enroll them: mamma-mia enroll {out}")
     return 0
 
 

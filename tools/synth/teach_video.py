@@ -27,6 +27,7 @@ from tools.synth.hand import HandLook, draw_hand
 from tools.synth.style import DeckStyle
 from tools.synth.teach_plan import Gap, TeachPlan, plan_teach_video, truth_json
 from tools.synth.video_files import fake_camera_repeats, playback_index
+from vision.geometry import CardPose
 
 
 def _hand_over(scene: np.ndarray, gap: Gap, frame: int, plan: TeachPlan, look: HandLook) -> np.ndarray:
@@ -42,7 +43,7 @@ def _hand_over(scene: np.ndarray, gap: Gap, frame: int, plan: TeachPlan, look: H
     return out
 
 
-def _card_scene(table: np.ndarray, face: np.ndarray, plan: TeachPlan, pose) -> np.ndarray:
+def _card_scene(table: np.ndarray, face: np.ndarray, plan: TeachPlan, pose: CardPose) -> np.ndarray:
     scene = table.copy()
     size = (face.shape[1], face.shape[0])
     composite_card(scene, new_labels(plan.size), 0, face, plan.camera.table_to_image() @ pose.face_to_table(size))

@@ -53,6 +53,14 @@ def test_a_face_the_wrong_way_up_is_told(photo):
     assert measure_cut(image, corners, cut_at(image, corners, 1.0, turned=True)).verdict == "turned"
 
 
+def test_a_cut_far_off_the_card_is_off(photo):
+    image, corners = photo
+    skewed = corners.copy()
+    skewed[0] -= 0.5 * (corners[1] - corners[0])  # the top-left corner half a width out over the table
+    cut = measure_cut(image, corners, rectify(image, Quad(skewed), FACE_SIZE))
+    assert cut.verdict == "off" and not cut.aligned
+
+
 def test_the_bench_runs_the_command_and_reports_outcomes_time_and_cuts(tmp_path, capsys):
     faces = [(distinct_faces().index(parse_card(t)), parse_card(t)) for t in ("S", "r:S+6J")]
     write_enroll_photos(tmp_path / "photos", STYLES["default"], 2104, faces=faces)

@@ -11,7 +11,7 @@ command reports it (ok, failed, skipped). When the folder has the
 ``truth.json`` of ``tools.synth enroll-photos`` and the command wrote
 ``enrolled/``, each enrolled face is also compared with where its card
 really lies (:mod:`tools.bench.enroll_cuts`): cut along the card's outer
-edge, inside it, out over the table, or the wrong way up.
+edge, inside it, out over the table, the wrong way up, or too far off to tell.
 Results go to ``tools/bench/results/enroll-<folder>.json``.
 """
 from __future__ import annotations
@@ -76,7 +76,9 @@ def print_report(result: dict) -> None:
     if cuts:
         print(f"  enrolled faces against the true corners: {cuts['verdicts']}")
         for face in cuts["faces"]:
-            if face["verdict"] != "good":
+            if face["verdict"] == "off":
+                print(f"    off       {face['notation']:<12} cut too far from the card to align")
+            elif face["verdict"] != "good":
                 print(f"    {face['verdict']:<9} {face['notation']:<12} corner {face['corner_error']:.1%} of the "
                       f"width off, area {face['area']:.0%}")
 

@@ -6,6 +6,8 @@ The enrolled face is aligned with the face cut out at the true corners (ECC,
 a homography, on grey faces at a quarter of their size), both ways up; where
 its corners then land says how far the cut strayed: inside the card's outer
 edge (along a printed frame, say), out over the table, or the wrong way up.
+A cut so far off that no alignment within :data:`FAR` of the card holds is
+"off": its error is beyond measuring this way.
 """
 from __future__ import annotations
 
@@ -16,13 +18,14 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.geometry import quad_area
+from vision.geometry import is_convex, quad_area
 from vision.recognize.decks import ENROLLED, MANIFEST
 from vision.recognize.enroll import FACE_SIZE
 from vision.recognize.rectify import rectify
 from vision.recognize.types import Quad
 
 GOOD = 0.02  # a corner further than this share of the card's width from the true one is a mis-cut
+FAR = 0.25  # an alignment moving a corner further than this is not trusted
 _SMALL = (FACE_SIZE[0] // 4, FACE_SIZE[1] // 4)
 
 
@@ -42,7 +45,7 @@ class Cut:
     @property
     def verdict(self) -> str:
         if not self.aligned:
-            return "unaligned"
+            return "off"
         if self.turned:
             return "turned"
         if self.corner_error <= GOOD:
@@ -74,17 +77,27 @@ def measure_cut(photo: np.ndarray, corners: np.ndarray, enrolled: np.ndarray, im
                 notation: str = "") -> Cut:
     """Compare ``enrolled`` (a face at :data:`FACE_SIZE`) with the face at the true ``corners`` of ``photo``."""
     truth = _grey(rectify(photo, Quad(np.float32(corners)), FACE_SIZE))
-    tries = [(turned, _align(truth, _grey(cv2.rotate(enrolled, cv2.ROTATE_180) if turned else enrolled)))
-             for turned in (False, True)]
-    found = [(turned, result) for turned, result in tries if result is not None]
-    if not found:
-        return Cut(image, notation, aligned=False)
-    turned, (_, warp) = max(found, key=lambda pair: pair[1][0])
+    for turned in (False, True):  # upright first: a symmetric face aligns both ways
+        placed = _placed(truth, _grey(cv2.rotate(enrolled, cv2.ROTATE_180) if turned else enrolled))
+        if placed is not None:
+            error, area = placed
+            return Cut(image, notation, True, turned, error, area)
+    return Cut(image, notation, aligned=False)
+
+
+def _placed(truth: np.ndarray, cut: np.ndarray) -> tuple[float, float] | None:
+    """(largest corner error per width, area per the card's) of the cut's
+    outline on the card, when an alignment holds."""
+    aligned = _align(truth, cut)
+    if aligned is None:
+        return None
     w, h = _SMALL
     outline = np.float32([[-0.5, -0.5], [w - 0.5, -0.5], [w - 0.5, h - 0.5], [-0.5, h - 0.5]])
-    placed = cv2.perspectiveTransform(outline[None], np.linalg.inv(warp))[0]
+    placed = cv2.perspectiveTransform(outline[None], np.linalg.inv(aligned[1]))[0]
     error = float(np.linalg.norm(placed - outline, axis=1).max()) / w
-    return Cut(image, notation, True, turned, error, quad_area(placed) / (w * h))
+    if error > FAR or not is_convex(placed):
+        return None
+    return error, quad_area(placed) / (w * h)
 
 
 def measure_cuts(folder: str | Path) -> list[Cut]:

@@ -48,6 +48,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--
 # ingredient cards only, never the same twice in a row: every card is legal and none stops the round
 CYCLE = ["S", "A", "M", "P", "O", "S2", "A", "M2", "P", "O2", "M", "S", "P2", "A", "O", "A2"]
 QUIET_END_SECONDS = 12.0  # far longer than any pause between two cards of the video
+STARTUP_SECONDS = 60  # importing OpenCV and numpy on a busy machine
 SERVER = """
 import sys
 from companion.web import create_app
@@ -99,10 +100,13 @@ class Server:
             self.port = probe.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
         self.process = subprocess.Popen([sys.executable, "-c", SERVER, str(database), str(self.port)], cwd=ROOT)
-        for _ in range(100):
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while time.monotonic() < deadline:
             try:
-                urllib.request.urlopen(self.url + "/api", timeout=1).close()
+                urllib.request.urlopen(self.url + "/api/games", timeout=5).close()
                 return
+            except urllib.error.HTTPError:
+                return  # it answered: it is up
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError("the server did not start")

@@ -154,6 +154,7 @@ def test_the_demo_round_and_a_photo_of_the_top_card(camera_page, round_videos, s
     page.goto("/")
     page.get_by_role("button", name="Demo round").click()
     expect(page.locator("#round-title")).to_have_text("Round 1 of 3")
+    expect(page.locator("#pad .pad-key.double")).to_have_count(5)  # the demo plays with the doubles
     sample = [c["card"] for c in json.load(urllib.request.urlopen(f"{server}/api/sample-video"))["cards"]]
     status = page.locator("#cam-status")
     deadline = time.monotonic() + ROUND_TIMEOUT_SECONDS

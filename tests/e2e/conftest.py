@@ -24,9 +24,13 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory) -> Iterator[str]:
-    database = tmp_path_factory.mktemp("e2e") / "mamma-mia.sqlite"
-    # no polling: the stale-page test needs a page that does not refresh itself
-    app = create_app({"DATABASE": str(database), "SECRET_KEY": "e2e", "POLL_SECONDS": 0})
+    folder = tmp_path_factory.mktemp("e2e")
+    database = folder / "mamma-mia.sqlite"
+    # the decks taught and the one made active stay with this server, not in the checkout's instance folder
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("MAMMA_MIA_INSTANCE", str(folder / "instance"))
+        # no polling: the stale-page test needs a page that does not refresh itself
+        app = create_app({"DATABASE": str(database), "SECRET_KEY": "e2e", "POLL_SECONDS": 0})
     server = build_server(app, "127.0.0.1", 0)
     serving = serve_in_thread(server)
     yield f"http://127.0.0.1:{server.bind_addr[1]}"
@@ -35,14 +39,10 @@ def server(tmp_path_factory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    assert Path(CHROMIUM).exists(), "install Debian's Chromium: apt-get install -y chromium"
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
+def browser(playwright_driver) -> Iterator[object]:
+    launched = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield launched
+    launched.close()
 
 
 @pytest.fixture
@@ -80,7 +80,8 @@ FAKE_CAMERA_ARGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-med
 
 @pytest.fixture(scope="module")
 def playwright_driver() -> Iterator[object]:
-    """Playwright itself, for tests that launch a browser of their own (one per camera video)."""
+    """Playwright itself, one per module: for the shared browser, and for tests
+    that launch a browser of their own (one per camera video)."""
     from playwright.sync_api import sync_playwright
 
     assert Path(CHROMIUM).exists(), "install Debian's Chromium: apt-get install -y chromium"

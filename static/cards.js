@@ -100,6 +100,22 @@ const Cards = (() => {
       + `</span><span class="row-count">${r.units}</span></div>`).join("") + "</div>";
   }
 
+  /** Shows `text` in a page's message box (`kind`: info, warn or error); no text hides it. */
+  function say(box, text, kind = "info", html = false) {
+    box.hidden = !text;
+    box.className = `message ${kind}`;
+    if (html) box.innerHTML = text; else box.textContent = text || "";
+  }
+
+  /** Why the API refused a request (`status` 0: the server was not reached), as HTML:
+   * a device without the table code gets a link to `join`, where it is typed. */
+  function refusal(status, data, join) {
+    if (status === 403 && data.field === "table_code") {
+      return `${esc(data.error)} <a class="button" href="${esc(join)}">${esc(t("code.submit"))}</a>`;
+    }
+    return esc(status ? t("err.refused", { reason: data.error || status }) : t("err.network"));
+  }
+
   /** The manual-entry pad offering `cards`, in the pad's order: the five
    * ingredients, the doubles, one row of orders per entry of `groups`
    * ({color, title, empty}: `empty` is said when the row has no card; a row
@@ -149,5 +165,5 @@ const Cards = (() => {
     });
   }
 
-  return { INGREDIENTS, COLORS, setCatalog: (c) => { catalog = c; }, t, esc, icon, parse, card, need, rows, ingredientName, ingredientCards, pad, onPadTap };
+  return { INGREDIENTS, COLORS, setCatalog: (c) => { catalog = c; }, t, esc, icon, parse, card, need, rows, ingredientName, ingredientCards, pad, onPadTap, say, refusal };
 })();

@@ -34,14 +34,11 @@
       } else if (response.status === 409) {
         await reload();
         message(t("err.stale"), "warn");
-      } else if (response.status === 403 && data.field === "table_code") {
-        message(`${esc(data.error)} <a class="button" href="${esc(root.dataset.join)}">${esc(t("code.submit"))}</a>`,
-          "error", true);
       } else {
-        message(t("err.refused", { reason: data.error }), "error");
+        message(Cards.refusal(response.status, data, root.dataset.join), "error", true);
       }
     } catch (error) {
-      message(t("err.network"), "error");
+      message(Cards.refusal(0, {}, root.dataset.join), "error", true);
     } finally {
       setBusy(false);
       render();
@@ -72,10 +69,7 @@
   }
 
   function message(text, kind = "info", html = false) {
-    const box = $("message");
-    box.hidden = !text;
-    box.className = `message ${kind}`;
-    if (html) box.innerHTML = text; else box.textContent = text || "";
+    Cards.say($("message"), text, kind, html);
   }
 
   // drawing ---------------------------------------------------------------------------

@@ -1,0 +1,341 @@
+// The teaching page: a deck is taught one face at a time. Each picture (a
+// frame of the live camera once the card lies still, or each chosen photo in
+// turn) goes to the deck API without a card; its straightened face comes back
+// with suggestions and waits beside the pad of cards still missing, the
+// likeliest card highlighted, until a tap names it. A poor picture is refused
+// with the reason and what to do. Once every face is taught: make the deck the
+// camera's, then try it with the same camera or photos.
+"use strict";
+
+(() => {
+  const root = document.getElementById("teach");
+  const { t, esc, card } = Cards;
+  const $ = (id) => document.getElementById(id);
+  Cards.setCatalog(JSON.parse($("catalog-data").textContent));
+  const STILL_MS = 500;             // a card lying still this long is photographed
+  const LOOK_INTERVAL_MS = 100;
+  const CAPTURE_SIZE = [1920, 1080]; // asked of the camera: the face is straightened from the whole frame
+  const JPEG_QUALITY = 0.92;
+  const KEPT = 6;                   // notes and readings shown, the newest first
+  const PROBLEMS = ["no_card", "not_whole", "aspect", "cut_inside", "blurred", "glare"];
+  const WHERE = { "the frame": "frame", "the top": "top", "the centre": "centre", "the bottom": "bottom" };
+  const COLORS = Object.values(Cards.COLORS);
+
+  let deck = JSON.parse($("deck-data").textContent);
+  let held = null;       // the picture waiting for its card: {capture, face, suggestions, source}
+  let retaking = null;   // the card whose face was just removed: highlighted while it is missing
+  let asked = null;      // the taught face the player tapped, asked whether to retake it
+  let busy = false;      // a request under way
+  let running = false;   // the live camera
+  const photos = [];     // chosen files still to read
+  let chosen = 0;        // how many files were chosen in all
+
+  const teaching = () => deck.missing.length > 0;
+
+  // talking to the API -------------------------------------------------------------------
+
+  /** {ok, status, data}; status 0 when the server could not be reached. */
+  async function call(url, options = {}) {
+    try {
+      const response = await fetch(url, { ...options, headers: { Accept: "application/json", ...options.headers } });
+      return { ok: response.ok, status: response.status, data: await response.json().catch(() => ({})) };
+    } catch (error) {
+      return { ok: false, status: 0, data: {} };
+    }
+  }
+
+  function postJson(body) {
+    return { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  }
+
+  function postPicture(blob) {
+    const type = /^image\/(jpeg|png)$/.test(blob.type) ? blob.type : "image/jpeg";
+    return { method: "POST", headers: { "Content-Type": type }, body: blob };
+  }
+
+  /** A picture refused (422) says why and what to do: the live camera's as the latest step, a
+   * chosen photo's as a note that stays with the file's name; anything else is a message. */
+  function refused(result, source) {
+    if (result.status === 422 && result.data.problem) {
+      const { problem, error, hint } = result.data;
+      const known = PROBLEMS.includes(problem);
+      const text = `${named(source)}<b>${esc(known ? t(`teach.problem_${problem}`) : error)}</b> `
+        + esc(known ? t(`teach.hint_${problem}`) : hint);
+      if (source) note("refused", text, problem); else step("refused", text, problem);
+    } else {
+      Cards.say($("message"), Cards.refusal(result.status, result.data, root.dataset.join), "error", true);
+    }
+  }
+
+  async function reload() {
+    const result = await call(root.dataset.deck);
+    if (result.ok) deck = result.data;
+  }
+
+  // teaching --------------------------------------------------------------------------
+
+  /** Sends a picture to be taught; true when its face now waits for its card. */
+  async function offer(blob, source = null) {
+    busy = true;
+    status(t("teach.status_taking"));
+    const result = await call(root.dataset.faces, postPicture(blob));
+    busy = false;
+    if (result.ok) {
+      held = { ...result.data, source };
+      step(null);
+      Cards.say($("message"), null);
+    } else {
+      refused(result, source);
+    }
+    render();
+    if (held) $("capture").scrollIntoView({ block: "nearest" });
+    return Boolean(held);
+  }
+
+  async function name(notation) {
+    if (!held || busy) return;
+    busy = true;
+    render();
+    const result = await call(root.dataset.faces, postJson({ capture: held.capture, card: notation }));
+    busy = false;
+    if (result.ok) {
+      held = null;
+      if (retaking === notation) retaking = null;
+      Cards.say($("message"), null);
+      taught(result.data);
+      await reload();
+    } else {
+      if (result.status === 404 && result.data.field === "capture") held = null;  // gone: take it again
+      refused(result, null);
+    }
+    render();
+    nextPhoto();
+  }
+
+  function taught(answer) {
+    step("taught", `${esc(t("teach.taught_note"))} ${card(answer.card)}`);
+    for (const like of answer.similar) {
+      const where = WHERE[like.where] ? t(`teach.where_${WHERE[like.where]}`) : like.where;
+      note("similar", `<b>${esc(t("teach.similar_title"))}</b> ${card(answer.card)} ≈ ${card(like.card)} `
+        + esc(t("teach.similar_where", { where })));
+    }
+  }
+
+  function skip() {
+    held = null;
+    render();
+    nextPhoto();
+  }
+
+  async function retake(notation) {
+    asked = null;
+    busy = true;
+    const result = await call(`${root.dataset.faces}/${encodeURIComponent(notation)}`, { method: "DELETE" });
+    busy = false;
+    if (result.ok) {
+      retaking = notation;
+      await reload();
+      step("retake", `${esc(t("teach.retaking"))} ${card(notation)}`);
+    } else {
+      refused(result, null);
+    }
+    render();
+  }
+
+  // trying the deck out -----------------------------------------------------------------
+
+  async function use() {
+    busy = true;
+    render();
+    const result = await call(root.dataset.activate, { method: "POST" });
+    busy = false;
+    if (result.ok) await reload(); else refused(result, null);
+    render();
+  }
+
+  async function read(blob, source = null) {
+    busy = true;
+    status(t("cam.status_reading"));
+    const result = await call(root.dataset.photo, postPicture(blob));
+    busy = false;
+    if (result.ok) reading(result.data.proposal, source); else refused(result, source);
+    render();
+  }
+
+  function reading(proposal, source) {
+    let text = esc(t("teach.reads_none"));
+    if (proposal) {
+      text = `${esc(t("teach.reads"))} ${card(proposal.card)} ` + (proposal.sure
+        ? `<span class="sure">${esc(t("teach.reads_sure"))}</span>`
+        : `<span class="unsure">${esc(t("teach.reads_unsure"))}</span> ${proposal.runner_up ? card(proposal.runner_up) : ""}`);
+    }
+    keep($("readings"), `<li class="reading" data-card="${esc(proposal ? proposal.card : "")}" `
+      + `data-sure="${proposal ? proposal.sure : false}">${named(source)}${text}</li>`);
+  }
+
+  // pictures: the live camera and chosen photos -------------------------------------------
+
+  async function start() {
+    const started = await LiveCamera.start($("cam-video"), CAPTURE_SIZE);
+    if (started !== "ok") {
+      status(t(`teach.${started}`), "warn");
+      return;
+    }
+    running = true;
+    render();
+    watch();
+  }
+
+  function stop() {
+    running = false;
+    LiveCamera.stop($("cam-video"));
+    render();
+  }
+
+  /** Photographs each card once it lies still, while nothing else waits. */
+  async function watch() {
+    const video = $("cam-video");
+    const still = LiveCamera.stillness(video, STILL_MS);
+    const canvas = document.createElement("canvas");
+    while (running) {
+      const free = !busy && !held && !photos.length && (teaching() || deck.active);
+      if (still.look() && free) {
+        still.taken();
+        LiveCamera.grab(video, canvas);
+        const blob = await LiveCamera.jpeg(canvas, JPEG_QUALITY);
+        if (teaching()) await offer(blob); else await read(blob);
+      }
+      await LiveCamera.sleep(LOOK_INTERVAL_MS);
+    }
+  }
+
+  /** The next chosen photo, once nothing waits for a tap. */
+  async function nextPhoto() {
+    while (!busy && !held && photos.length) {
+      if (!teaching() && !deck.active) { photos.length = 0; break; }  // complete: nothing to read it with yet
+      const file = photos.shift();
+      status(t("teach.status_photo", { n: chosen - photos.length, total: chosen }));
+      if (teaching()) await offer(file, file.name); else await read(file, file.name);
+    }
+    if (!photos.length && !held) {
+      if (chosen) status(t("teach.status_photos_done"));
+      chosen = 0;
+    }
+  }
+
+  // drawing ------------------------------------------------------------------------------
+
+  function render() {
+    const complete = !teaching();
+    $("progress").textContent = t("cards.progress", { n: deck.faces, total: deck.total });
+    Object.assign($("progress-bar"), { max: deck.total, value: deck.faces });
+    $("camera-title").textContent = t(complete ? "teach.try_title" : "teach.camera_title");
+    $("camera-explain").textContent = t(!complete ? "teach.camera_explain" : deck.active ? "teach.try_explain" : "teach.try_first");
+    $("readings").hidden = !complete;
+    $("done").hidden = !complete;
+    $("done-use").hidden = deck.active;
+    $("done-active").hidden = !deck.active;
+    $("use").disabled = busy;
+    $("cam-start").hidden = running;
+    $("cam-stop").hidden = !running;
+    $("pad").hidden = complete;
+    renderCapture();
+    $("pad-keys").innerHTML = Cards.pad(deck.missing, {
+      groups: COLORS.map((color) => ({ color, title: t("teach.pad_orders", { color: t(`color.${color}`) }) })),
+      locked: !held || busy, marked: held ? likeliest() : null });
+    $("pad-idle").hidden = Boolean(held);
+    renderTaught();
+    if (!busy && !photos.length) status(running ? t(complete ? "teach.try_watching" : "teach.status_watching") : t("cam.idle"));
+  }
+
+  // the card a tap most likely means: one just removed to be retaken, else the server's suggestion
+  function likeliest() {
+    if (retaking && deck.missing.includes(retaking)) return retaking;
+    const suggested = held.suggestions.find((s) => !s.taught);
+    return suggested ? suggested.card : null;
+  }
+
+  function renderCapture() {
+    const box = $("capture");
+    box.hidden = !held;
+    if (!held) return;
+    $("capture-face").src = held.face;
+    const again = held.suggestions.find((s) => s.taught);
+    $("capture-advice").innerHTML = named(held.source)
+      + (again ? `${esc(t("teach.looks_taught"))} ${card(again.card)} ` : "")
+      + (likeliest() ? esc(t("teach.suggested")) : esc(t("teach.pick")));
+    $("skip").disabled = busy;
+  }
+
+  function renderTaught() {
+    $("taught").innerHTML = deck.taught.length ? deck.taught.map((face) => `<li><button type="button" class="taught-face" `
+      + `data-card="${esc(face.card)}"><img src="${esc(face.image)}" alt="" loading="lazy">${card(face.card)}</button></li>`).join("")
+      : `<li class="muted">${esc(t("teach.taught_none"))}</li>`;
+    const box = $("retake");
+    const face = asked && deck.taught.find((f) => f.card === asked);
+    box.hidden = !face;
+    if (!face) return;
+    box.innerHTML = `<img src="${esc(face.image)}" alt="" class="face"><div><p><b>${esc(t("teach.retake_title"))}</b> `
+      + `${card(face.card)}</p><p class="muted">${esc(t("teach.retake_explain"))}</p><div class="actions">`
+      + `<button type="button" class="button primary" data-retake="${esc(face.card)}">${esc(t("teach.retake"))}</button>`
+      + `<button type="button" class="button" data-keep>${esc(t("teach.keep"))}</button></div></div>`;
+  }
+
+  /** The latest step (a face taught, one to lay again, the live camera's refusal); none hides it. */
+  function step(kind, html = "", problem = "") {
+    const box = $("step");
+    box.hidden = !kind;
+    box.className = `note ${kind || ""}`;
+    box.dataset.problem = problem;
+    box.innerHTML = html;
+  }
+
+  /** A note that stays: two faces alike, a chosen photo refused. */
+  function note(kind, html, problem = "") {
+    keep($("notes"), `<li class="note ${kind}" data-problem="${esc(problem)}">${html}</li>`);
+  }
+
+  function keep(list, item) {
+    list.insertAdjacentHTML("afterbegin", item);
+    while (list.children.length > KEPT) list.lastElementChild.remove();
+  }
+
+  function named(source) {
+    return source ? `<b class="source">${esc(source)}</b>: ` : "";
+  }
+
+  function status(text, kind = "info") {
+    const line = $("cam-status");
+    line.textContent = text;
+    line.className = `cam-status ${kind}`;
+  }
+
+  // wiring -------------------------------------------------------------------------------
+
+  Cards.onPadTap($("pad-keys"), name);
+  $("skip").addEventListener("click", skip);
+  $("use").addEventListener("click", use);
+  $("cam-start").addEventListener("click", start);
+  $("cam-stop").addEventListener("click", stop);
+  $("photos").addEventListener("change", (event) => {
+    const files = [...event.target.files];
+    event.target.value = "";
+    photos.push(...files);
+    chosen += files.length;
+    nextPhoto();
+  });
+  $("taught").addEventListener("click", (event) => {
+    const face = event.target.closest("button[data-card]");
+    if (!face || busy) return;
+    asked = face.dataset.card;
+    render();
+    $("retake").scrollIntoView({ block: "nearest" });
+  });
+  $("retake").addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    if (!button) return;
+    if (button.dataset.retake) retake(button.dataset.retake);
+    else { asked = null; render(); }
+  });
+  render();
+})();

@@ -17,8 +17,6 @@
   const CAPTURE_SIZE = [1920, 1080]; // asked of the camera: the face is straightened from the whole frame
   const JPEG_QUALITY = 0.92;
   const KEPT = 6;                   // notes and readings shown, the newest first
-  const PROBLEMS = ["no_card", "not_whole", "aspect", "cut_inside", "blurred", "glare"];
-  const WHERE = { "the frame": "frame", "the top": "top", "the centre": "centre", "the bottom": "bottom" };
   const COLORS = Object.values(Cards.COLORS);
 
   let deck = JSON.parse($("deck-data").textContent);
@@ -58,9 +56,8 @@
   function refused(result, source) {
     if (result.status === 422 && result.data.problem) {
       const { problem, error, hint } = result.data;
-      const known = PROBLEMS.includes(problem);
-      const text = `${named(source)}<b>${esc(known ? t(`teach.problem_${problem}`) : error)}</b> `
-        + esc(known ? t(`teach.hint_${problem}`) : hint);
+      const text = `${named(source)}<b>${esc(words(`teach.problem_${problem}`, error))}</b> `
+        + esc(words(`teach.hint_${problem}`, hint));
       if (source) note("refused", text, problem); else step("refused", text, problem);
     } else {
       Cards.say($("message"), Cards.refusal(result.status, result.data, root.dataset.join), "error", true);
@@ -115,7 +112,7 @@
   function taught(answer) {
     step("taught", `${esc(t("teach.taught_note"))} ${card(answer.card)}`);
     for (const like of answer.similar) {
-      const where = WHERE[like.where] ? t(`teach.where_${WHERE[like.where]}`) : like.where;
+      const where = words(`teach.where_${like.where.replace(/^the /, "")}`, like.where);
       note("similar", `<b>${esc(t("teach.similar_title"))}</b> ${card(answer.card)} ≈ ${card(like.card)} `
         + esc(t("teach.similar_where", { where })));
     }
@@ -245,7 +242,8 @@
       locked: !held || busy, marked: held ? likeliest() : null });
     $("pad-idle").hidden = Boolean(held);
     renderTaught();
-    if (!busy && !photos.length) status(running ? t(complete ? "teach.try_watching" : "teach.status_watching") : t("cam.idle"));
+    if (held) status(t("teach.capture_title"));
+    else if (!busy && !photos.length) status(t(!running ? "cam.idle" : complete ? "teach.try_watching" : "teach.status_watching"));
   }
 
   // the card a tap most likely means: one just removed to be retaken, else the server's suggestion
@@ -261,9 +259,9 @@
     if (!held) return;
     $("capture-face").src = held.face;
     const again = held.suggestions.find((s) => s.taught);
-    $("capture-advice").innerHTML = named(held.source)
-      + (again ? `${esc(t("teach.looks_taught"))} ${card(again.card)} ` : "")
-      + (likeliest() ? esc(t("teach.suggested")) : esc(t("teach.pick")));
+    $("capture-advice").innerHTML = (held.source ? `<p class="source">${esc(held.source)}</p>` : "")
+      + (again ? `<p class="again">${esc(t("teach.looks_taught"))} ${card(again.card)}</p>` : "")
+      + `<p>${esc(t(likeliest() ? "teach.suggested" : "teach.pick"))}</p>`;
     $("skip").disabled = busy;
   }
 
@@ -298,6 +296,12 @@
   function keep(list, item) {
     list.insertAdjacentHTML("afterbegin", item);
     while (list.children.length > KEPT) list.lastElementChild.remove();
+  }
+
+  // the server's words are English: the page's own, when its catalog has them
+  function words(key, english) {
+    const text = t(key);
+    return text === key ? english : text;
   }
 
   function named(source) {

@@ -71,10 +71,9 @@
 
   // teaching --------------------------------------------------------------------------
 
-  /** Sends a picture to be taught; true when its face now waits for its card. */
+  /** Sends a picture to be taught: its face waits for its card, or the page says why it was refused. */
   async function offer(blob, source = null) {
     busy = true;
-    status(t("teach.status_taking"));
     const result = await call(root.dataset.faces, postPicture(blob));
     busy = false;
     if (result.ok) {
@@ -86,7 +85,6 @@
     }
     render();
     if (held) $("capture").scrollIntoView({ block: "nearest" });
-    return Boolean(held);
   }
 
   async function name(notation) {
@@ -152,7 +150,6 @@
 
   async function read(blob, source = null) {
     busy = true;
-    status(t("cam.status_reading"));
     const result = await call(root.dataset.photo, postPicture(blob));
     busy = false;
     if (result.ok) reading(result.data.proposal, source); else refused(result, source);
@@ -198,9 +195,12 @@
       const free = !busy && !held && !photos.length && (teaching() || deck.active);
       if (still.look() && free) {
         still.taken();
+        busy = true;  // from now: a photo chosen meanwhile waits its turn
         LiveCamera.grab(video, canvas);
         const blob = await LiveCamera.jpeg(canvas, JPEG_QUALITY);
+        status(t(teaching() ? "teach.status_taking" : "cam.status_reading"));
         if (teaching()) await offer(blob); else await read(blob);
+        nextPhoto();  // any chosen while this picture was read
       }
       await LiveCamera.sleep(LOOK_INTERVAL_MS);
     }

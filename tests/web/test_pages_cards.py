@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 
 import pytest
 from markupsafe import escape
 
+from companion.assets import DEFAULT_DECK_DIR
 from companion.decks.store import cards_of
+from companion.web import create_app
 from companion.web.i18n import LANGUAGES, translate
 
 from .decks_support import new_deck, teach
@@ -71,6 +74,18 @@ def test_every_deck_is_listed_with_its_progress_and_the_one_the_camera_uses(clie
     assert "Half taught" in lines[deck] and "2 of 51 faces" in lines[deck]
     assert f'href="/cards/{deck}/teach">Continue teaching</a>' in lines[deck]
     assert "Use this deck" not in lines[deck]  # not complete
+
+
+def test_a_deck_folder_given_to_the_server_is_listed_read_only_and_in_use(database, tmp_path):
+    folder = tmp_path / "Club deck"
+    shutil.copytree(DEFAULT_DECK_DIR, folder)
+    app = create_app({"TESTING": True, "DATABASE": database, "SECRET_KEY": "t", "DECK_DIR": str(folder)})
+    client = app.test_client()
+    lines = deck_lines(client)
+    assert list(lines) == ["standin", "club-deck"]
+    assert "Club deck" in lines["club-deck"] and "A deck folder given to the server · read-only" in lines["club-deck"]
+    assert "The camera uses this deck" in lines["club-deck"] and "teach" not in lines["club-deck"]
+    assert "Use this deck" in lines["standin"]
 
 
 def test_a_new_deck_is_made_from_the_form_and_opens_its_teaching_page(client):

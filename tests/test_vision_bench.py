@@ -59,6 +59,61 @@ def test_photo_score_counts_kinds_empties_and_confusions():
     assert s["ms_per_photo"]["median"] == 2.0
 
 
+def placed(card, corners, confidence: float = 0.95, runner_up_confidence: float = 0.0) -> Detection:
+    return Detection(Match(card, confidence, False, None, runner_up_confidence), np.float32(corners))
+
+
+def test_sureness_counts_right_and_sure_and_wrong_and_sure_per_kind():
+    photos = list(photo_stream(Art.of(), 30, 9, size=SIZE))
+    kinds = {p.spec.kind for p in photos}
+    assert kinds == {"top", "layout", "empty"}
+    wrong = parse_card("!")
+    score = PhotoScore()
+    for photo in photos:
+        if photo.spec.kind == "top":
+            top = photo.cards[-1]
+            # sure and right, or sure and wrong for the Mamma Mia! card's stand-in, or unsure
+            card = wrong if top.card != wrong else parse_card("S")
+            score.add(photo, [placed(top.card, top.corners)], 1.0)
+            score.add(photo, [placed(card, top.corners)], 1.0)
+            score.add(photo, [placed(top.card, top.corners, 0.9, 0.88)], 1.0)
+        elif photo.spec.kind == "layout":
+            first, *rest = photo.cards
+            far = np.float32(first.corners) + 10_000  # centred on no card
+            detections = [placed(wrong if first.card != wrong else parse_card("S"), first.corners),
+                          placed(wrong, far)] + [placed(c.card, c.corners, 0.9, 0.88) for c in rest]
+            score.add(photo, detections, 1.0)
+        else:
+            score.add(photo, [], 1.0)
+            score.add(photo, [placed(wrong, np.zeros((4, 2)))], 1.0)
+    s = score.summary()
+    for kind, row in s["sureness"].items():
+        if kind == "empty":
+            assert row["right"] == row["right_sure"] == row["wrong_sure"] == row["n"] // 2
+        else:
+            assert row["n"] == 3 * row["right_sure"] == 3 * row["wrong_sure"] and row["right"] == 2 * row["right_sure"]
+    layouts = [p for p in photos if p.spec.kind == "layout"]
+    rows = s["layout_sureness"].values()
+    assert sum(r["wrong_sure"] for r in rows) == len(layouts) and sum(r["right_sure"] for r in rows) == 0
+    assert sum(r["n"] for r in rows) == sum(len(p.cards) for p in layouts)
+    assert s["layout_false_positives_sure"] == len(layouts)
+
+
+def test_the_bench_judges_sureness_by_the_plugin_when_it_can():
+    from tools.bench import vision_bench as bench
+    from tools.bench.plugins import recognise
+    from vision.recognize.config import DEFAULT_CONFIG
+
+    baseline = load_plugin("tools.bench.baseline")
+    judge, name = bench.sure_judge(baseline, baseline.make_recogniser(render_deck()))
+    assert judge == DEFAULT_CONFIG.is_sure and name.endswith("DEFAULT_CONFIG.is_sure")
+    reader = recognise.make_recogniser(render_deck())
+    judge, name = bench.sure_judge(recognise, reader)
+    assert name == "vision.recognize.is_sure"
+    close = Match(parse_card("S"), 0.9, False, parse_card("A"), 0.88)
+    assert not judge(close) and judge(Match(parse_card("S"), 0.9, False, parse_card("A"), 0.5))
+
+
 def test_video_score_exact_and_edit_accuracy():
     truth = [(c, 10 * i) for i, c in enumerate(parse_pile("S S S g:4A+P"))]
     score = VideoScore()
@@ -91,4 +146,5 @@ def test_bench_script_runs_end_to_end(tmp_path):
     assert bench.main(["--photos", "6", "--videos", "1", "--cards", "3-3", "--out", str(out)]) == 0
     result = json.loads(out.read_text())
     assert result["photos"]["photos"] == 6 and result["videos"]["cards"] == 3
+    assert set(result["photos"]["sureness"]) == set(result["photos"]["counts"])
     assert "baseline" in result["photos"]["recogniser"]

@@ -68,3 +68,34 @@ def test_videos_action_writes_avi_frames_truth_and_fake_camera(tmp_path, capsys)
     assert len(list((tmp_path / "flip-0000-frames").glob("*.jpg"))) == truth["frame_count"]
     assert (tmp_path / "flip-0000.mjpeg").stat().st_size > 0
     assert "flip-0000.avi" in capsys.readouterr().out
+
+
+def test_enroll_photos_action_takes_style_seed_and_doubles(monkeypatch, tmp_path, capsys):
+    import tools.synth.enroll_photos as enroll_photos
+
+    calls = []
+    monkeypatch.setattr(enroll_photos, "write_enroll_photos",
+                        lambda out, style, seed, doubles: calls.append((out, style.name, seed, doubles)) or out)
+    assert synth.run(parse(["enroll-photos", "--style", "hard", "--seed", "3", "--no-doubles",
+                            "--out", str(tmp_path)])) == 0
+    assert calls == [(tmp_path, "hard", 3, False)]
+    assert "46 photos" in capsys.readouterr().out
+    assert parse(["enroll-photos"]).out is None
+
+
+def test_teach_video_action_takes_style_seed_size_and_doubles(monkeypatch, tmp_path, capsys):
+    import tools.synth.teach_video as teach_video
+
+    calls = []
+
+    def fake(out, style, seed, cards, size, fps):
+        calls.append((style.name, seed, len(cards), size, fps))
+        return out, out.with_suffix(".json")
+
+    monkeypatch.setattr(teach_video, "write_teach_video", fake)
+    out = tmp_path / "t.mjpeg"
+    assert synth.run(parse(["teach-video", "--style", "hard", "--seed", "5", "--size", "320x240",
+                            "--out", str(out)])) == 0
+    assert calls == [("hard", 5, 51, (320, 240), 15.0)]
+    assert "--use-file-for-fake-video-capture=" in capsys.readouterr().out
+    assert parse(["teach-video", "--no-doubles"]).no_doubles

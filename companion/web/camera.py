@@ -28,6 +28,7 @@ from __future__ import annotations
 import os
 import re
 import tempfile
+import time
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -48,6 +49,7 @@ from .scanning import CameraSession, QueuedCard, RateLimited, Scanner
 
 MAX_FRAME_BYTES = 2 * 1024 * 1024  # a 640-pixel JPEG is ~50 kB; a phone photo fits too
 MAX_VIDEO_FRAMES = 15 * 60 * 5     # five minutes at 15 fps: the rest of a longer file is not read
+MAX_VIDEO_WORK_SECONDS = 60.0      # and no upload keeps a server thread busy longer than this
 VIDEO_TYPES_PREFIX = "video/"
 DEVICE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 bp = Blueprint("camera", __name__, url_prefix="/api")
@@ -266,15 +268,19 @@ def video(game_id: int) -> Response:
     data = body_bytes(current_app.config["MAX_CONTENT_LENGTH"], "the video file")
     if not data:
         raise ApiError(400, "the video file is empty")
+    from vision.track.sources import video_container
+
+    if video_container(data[:16]) is None:
+        raise ApiError(400, "not a video file: send an MP4, MOV, AVI, MKV or WebM video, as a phone records it")
     handle, path = tempfile.mkstemp(suffix=".video")
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
         del data
-        cards = read_video(path)
+        cards, complete = read_video(path)
     finally:
         os.unlink(path)
-    return jsonify({"cards": cards})
+    return jsonify({"cards": cards, "complete": complete})
 
 
 @bp.get("/sample-video")
@@ -283,12 +289,14 @@ def sample_video() -> Response:
     scan = scanner()
     with scan.sample_lock:
         if scan.sample is None:
-            scan.sample = read_video(str(DEMO_VIDEO))
+            scan.sample = read_video(str(DEMO_VIDEO))[0]
     return jsonify({"cards": scan.sample, "video": DEMO_VIDEO.name})
 
 
-def read_video(path: str) -> list[dict[str, Any]]:
-    """Run a fresh tracker over a video file; 400 when it is not a video."""
+def read_video(path: str) -> tuple[list[dict[str, Any]], bool]:
+    """Run a fresh tracker over a video file: the cards, and whether the
+    whole video was read (a long one is read for MAX_VIDEO_FRAMES frames or
+    MAX_VIDEO_WORK_SECONDS, whichever ends first); 400 when it is not a video."""
     from vision.track.follow import follow
     from vision.track.sources import SourceError, open_sequence
 
@@ -298,9 +306,9 @@ def read_video(path: str) -> list[dict[str, Any]]:
         source = open_sequence(path)
     except SourceError:
         raise ApiError(400, "not a video file that can be read (try an AVI or MP4 from a phone)") from None
-    cards = []
+    cards, frames = [], FirstFrames(source, MAX_VIDEO_FRAMES, MAX_VIDEO_WORK_SECONDS)
     try:
-        landings = list(follow(FirstFrames(source, MAX_VIDEO_FRAMES), tracker))
+        landings = list(follow(frames, tracker))
     except SourceError as error:
         raise ApiError(400, f"the video cannot be read to the end: {error}") from None
     except Exception:  # a fault in the recogniser: say so instead of a bare 500
@@ -308,18 +316,23 @@ def read_video(path: str) -> list[dict[str, Any]]:
         raise ApiError(500, "the card reader failed on this video; nothing was changed") from None
     for landing in landings:
         cards.append({**reading_json(landing.match, scan.is_sure(landing.match)), "time": landing.time})
-    return cards
+    return cards, not frames.cut_short
 
 
 class FirstFrames:
-    """At most ``limit`` frames of ``source``: bounds the work one upload costs."""
+    """At most ``limit`` frames of ``source``, read within ``seconds``: bounds
+    the work one upload costs, whatever its frames hold."""
 
-    def __init__(self, source: Any, limit: int) -> None:
+    def __init__(self, source: Any, limit: int, seconds: float, clock: Any = time.monotonic) -> None:
         self.source, self.limit, self.total = source, limit, None
+        self.seconds, self.clock = seconds, clock
+        self.cut_short = False
 
     def __iter__(self) -> Any:
+        deadline = self.clock() + self.seconds
         for index, frame in enumerate(self.source):
-            if index >= self.limit:
+            if index >= self.limit or self.clock() > deadline:
+                self.cut_short = True
                 return
             yield frame
 

@@ -52,8 +52,21 @@ def init_db(path: str) -> None:
         # WAL lets a tablet read while another one writes
         db.execute("PRAGMA journal_mode = WAL")
         db.executescript(schema())
+        _add_missing_columns(db)
     finally:
         db.close()
+
+
+# columns added since the first schema: (table, column, declaration); NULL until rebuilt
+ADDED_COLUMNS = (("games", "live", "TEXT"), ("games", "summary", "TEXT"))
+
+
+def _add_missing_columns(db: sqlite3.Connection) -> None:
+    """SQLite has no ADD COLUMN IF NOT EXISTS: look, then add."""
+    for table, column, declaration in ADDED_COLUMNS:
+        present = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        if column not in present:
+            db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {declaration}")
 
 
 def init_app(app: Flask) -> None:

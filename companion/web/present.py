@@ -6,7 +6,7 @@ import io
 from typing import Any
 
 from .view import table_view
-from .storage import LoggedEvent, StoredGame
+from .storage import ListedGame, LoggedEvent, StoredGame
 
 JSON = dict[str, Any]
 
@@ -20,19 +20,10 @@ def game_json(stored: StoredGame) -> JSON:
             "updated_at": stored.updated_at, **table_view(stored.game)}
 
 
-def summary_json(stored: StoredGame) -> JSON:
+def summary_json(listed: ListedGame) -> JSON:
     """One line of the list of games."""
-    game = stored.game
-    return {
-        "id": stored.id,
-        "version": stored.version,
-        "created_at": stored.created_at,
-        "updated_at": stored.updated_at,
-        "phase": game.phase.value,
-        "round": game.round,
-        "players": [{"name": s.name, "color": s.color.value, "delivered": len(game.delivered(s.color))}
-                    for s in game.seats],
-    }
+    return {"id": listed.id, "version": listed.version, "created_at": listed.created_at,
+            "updated_at": listed.updated_at, **listed.summary.payload()}
 
 
 def export_json(stored: StoredGame, log: list[LoggedEvent]) -> JSON:

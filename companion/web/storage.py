@@ -4,6 +4,13 @@ A game's state is never stored: it is the replay of its log through the rules
 engine (:class:`TableGame`). An action is checked against that state and, only
 if the engine accepts it, appended in the same transaction that checked it.
 
+Two things derived from the log are kept beside it, in the same transaction
+as each event, so neither a write nor the list of games reads a whole
+history: the sequence numbers of the events still in effect (``live``: what
+undo has not taken back, the only events a replay needs) and a
+:class:`GameSummary` for the list. Either is rebuilt from the log when
+missing (a database from before they were kept).
+
 Concurrency is optimistic: every write names the ``version`` (the number of
 events) the client last saw; if another device wrote in between, the write is
 refused with :class:`StaleWrite` and nothing changes.
@@ -18,10 +25,10 @@ import sqlite3
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Iterator
+from typing import Any, Iterator
 
 from ..engine.table import TableGame
-from ..engine.tablelog import Event, GameCreated, event_from_json, in_effect
+from ..engine.tablelog import Event, GameCreated, Undo, event_from_json, in_effect
 
 
 class GameNotFound(LookupError):
@@ -52,6 +59,51 @@ class StoredGame:
 
 
 @dataclass(frozen=True)
+class PlayerSummary:
+    name: str
+    color: str
+    delivered: int
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What the list of games shows of one game.
+
+    >>> summary = GameSummary("evaluating", 1, (PlayerSummary("Ann", "green", 2),))
+    >>> GameSummary.from_payload(summary.payload()) == summary
+    True
+    """
+
+    phase: str
+    round: int
+    players: tuple[PlayerSummary, ...]
+
+    @classmethod
+    def of(cls, game: TableGame) -> GameSummary:
+        return cls(game.phase.value, game.round,
+                   tuple(PlayerSummary(s.name, s.color.value, len(game.delivered(s.color))) for s in game.seats))
+
+    def payload(self) -> dict[str, Any]:
+        return {"phase": self.phase, "round": self.round,
+                "players": [{"name": p.name, "color": p.color, "delivered": p.delivered} for p in self.players]}
+
+    @classmethod
+    def from_payload(cls, data: dict[str, Any]) -> GameSummary:
+        return cls(data["phase"], data["round"], tuple(PlayerSummary(**p) for p in data["players"]))
+
+
+@dataclass(frozen=True)
+class ListedGame:
+    """A line of the list of games: no replay needed."""
+
+    id: int
+    version: int
+    created_at: str
+    updated_at: str
+    summary: GameSummary
+
+
+@dataclass(frozen=True)
 class LoggedEvent:
     """One line of a game's log; ``in_effect`` is false once undone."""
 
@@ -66,7 +118,8 @@ def create_game(db: sqlite3.Connection, created: GameCreated) -> StoredGame:
     game = TableGame(created)
     now = _now()
     with _transaction(db):
-        cursor = db.execute("INSERT INTO games (created_at, updated_at, version) VALUES (?, ?, 1)", (now, now))
+        cursor = db.execute("INSERT INTO games (created_at, updated_at, version, live, summary) "
+                            "VALUES (?, ?, 1, '[1]', ?)", (now, now, _summary_text(game)))
         game_id = int(cursor.lastrowid)  # type: ignore[arg-type]
         _insert_event(db, game_id, 1, created, now)
     return StoredGame(game_id, 1, now, now, game)
@@ -74,17 +127,17 @@ def create_game(db: sqlite3.Connection, created: GameCreated) -> StoredGame:
 
 def load_game(db: sqlite3.Connection, game_id: int) -> StoredGame:
     row = _game_row(db, game_id)
-    log = _read_log(db, game_id)
-    return _stored(row, TableGame.replay([e.event for e in log]))
+    return _stored(row, _replay_live(db, row)[0])
 
 
-def list_games(db: sqlite3.Connection) -> list[StoredGame]:
-    """Every game, newest first."""
+def list_games(db: sqlite3.Connection) -> list[ListedGame]:
+    """Every game, newest first, from the summaries kept with each write."""
     rows = db.execute("SELECT * FROM games ORDER BY id DESC").fetchall()
-    logs: dict[int, list[Event]] = {row["id"]: [] for row in rows}
-    for event in db.execute("SELECT game_id, type, payload FROM events ORDER BY game_id, seq"):
-        logs[event["game_id"]].append(event_from_json(event["type"], json.loads(event["payload"])))
-    return [_stored(row, TableGame.replay(logs[row["id"]])) for row in rows]
+    if any(row["summary"] is None for row in rows):
+        _keep_derived(db, [row for row in rows if row["summary"] is None])
+        rows = db.execute("SELECT * FROM games ORDER BY id DESC").fetchall()
+    return [ListedGame(row["id"], row["version"], row["created_at"], row["updated_at"],
+                       GameSummary.from_payload(json.loads(row["summary"]))) for row in rows]
 
 
 def event_log(db: sqlite3.Connection, game_id: int) -> list[LoggedEvent]:
@@ -103,12 +156,14 @@ def append_event(db: sqlite3.Connection, game_id: int, seen_version: int, event:
         row = _game_row(db, game_id)
         if row["version"] != seen_version:
             raise StaleWrite(game_id, seen_version, row["version"])
-        game = TableGame.replay([e.event for e in _read_log(db, game_id)])
+        game, live = _replay_live(db, row)
         game.apply(event)
         version = row["version"] + 1
+        live = live[:-1] if isinstance(event, Undo) else [*live, version]  # undo takes back the last in effect
         _insert_event(db, game_id, version, event, now)
-        updated = db.execute("UPDATE games SET version = ?, updated_at = ? WHERE id = ? AND version = ?",
-                             (version, now, game_id, seen_version))
+        updated = db.execute("UPDATE games SET version = ?, updated_at = ?, live = ?, summary = ? "
+                             "WHERE id = ? AND version = ?",
+                             (version, now, json.dumps(live), _summary_text(game), game_id, seen_version))
         assert updated.rowcount == 1  # the immediate transaction holds the write lock
     return StoredGame(game_id, version, row["created_at"], now, game)
 
@@ -134,6 +189,32 @@ def _game_row(db: sqlite3.Connection, game_id: int) -> sqlite3.Row:
     if row is None:
         raise GameNotFound(game_id)
     return row
+
+
+def _replay_live(db: sqlite3.Connection, row: sqlite3.Row) -> tuple[TableGame, list[int]]:
+    """The game replayed from its events in effect, and their sequence numbers."""
+    if row["live"] is None:
+        log = _read_log(db, row["id"])
+        live = [e.seq for e in log if e.in_effect]
+        return TableGame.replay([e.event for e in log if e.in_effect]), live
+    live = json.loads(row["live"])
+    rows = db.execute("SELECT type, payload FROM events WHERE game_id = ? "
+                      "AND seq IN (SELECT value FROM json_each(?)) ORDER BY seq", (row["id"], row["live"]))
+    return TableGame.replay([event_from_json(r["type"], json.loads(r["payload"])) for r in rows]), live
+
+
+def _keep_derived(db: sqlite3.Connection, rows: list[sqlite3.Row]) -> None:
+    """Rebuild and keep what is derived from the logs of ``rows``; a game
+    written meanwhile keeps what its write stored."""
+    with _transaction(db):
+        for row in rows:
+            game, live = _replay_live(db, row)
+            db.execute("UPDATE games SET live = ?, summary = ? WHERE id = ? AND version = ?",
+                       (json.dumps(live), _summary_text(game), row["id"], row["version"]))
+
+
+def _summary_text(game: TableGame) -> str:
+    return json.dumps(GameSummary.of(game).payload())
 
 
 def _read_log(db: sqlite3.Connection, game_id: int) -> list[LoggedEvent]:

@@ -79,7 +79,7 @@ def test_an_uploaded_video_gives_its_cards_and_changes_nothing(table, client, fl
                            content_type="video/x-msvideo")
     assert response.status_code == 200, response.get_json()
     found = response.get_json()["cards"]
-    assert [c["card"] for c in found] == PILE.split()
+    assert [c["card"] for c in found] == PILE.split() and response.get_json()["complete"] is True
     assert all({"runner_up", "confidence", "sure"} <= set(c) for c in found)
     assert table.get()["version"] == 1
 

@@ -2,7 +2,9 @@
 
 Photo accuracy is counted per card kind (ingredient, double, ordinary
 order, special order, Mamma Mia!) plus ``empty`` (an empty table must give
-no card). Flip videos are scored on the whole revealed sequence.
+no card), together with how sure the readings were: right and sure (no tap
+needed in a game) and wrong and sure (a card silently credited wrongly).
+Flip videos are scored on the whole revealed sequence.
 
 >>> edit_distance(["S", "S", "A"], ["S", "A"])
 1
@@ -11,14 +13,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Hashable, Sequence
+from typing import Callable, Hashable, Sequence
 
 import numpy as np
 
 from companion.engine import Card
 
 from vision.catalog import KINDS, face_kind
-from vision.recognize.types import Detection
+from vision.geometry import inside_convex
+from vision.recognize.config import DEFAULT_CONFIG
+from vision.recognize.types import Detection, Match
 from vision.track.types import Landing
 from vision.sequences import edit_distance
 from tools.synth.synth_photo import SyntheticPhoto
@@ -31,7 +35,26 @@ def percentile(values: Sequence[float], q: float) -> float | None:
 
 
 @dataclass
+class Sureness:
+    """Per kind, the readings that were sure, right or wrong."""
+
+    right: Counter = field(default_factory=Counter)
+    wrong: Counter = field(default_factory=Counter)
+
+    def add(self, kind: str, right: bool, sure: bool) -> None:
+        if sure:
+            (self.right if right else self.wrong)[kind] += 1
+
+    def table(self, totals: Counter, hits: Counter, kinds: Sequence[str]) -> dict[str, dict[str, int]]:
+        """Counts per kind: ``n``, ``right``, ``right_sure`` and ``wrong_sure``."""
+        return {k: {"n": totals[k], "right": hits[k], "right_sure": self.right[k], "wrong_sure": self.wrong[k]}
+                for k in kinds}
+
+
+@dataclass
 class PhotoScore:
+    """``is_sure`` judges a reading sure (a game takes it without asking)."""
+
     hits: Counter = field(default_factory=Counter)      # top cards and empty tables, per kind
     totals: Counter = field(default_factory=Counter)
     layout_hits: Counter = field(default_factory=Counter)  # cards of layout photos, per kind
@@ -39,6 +62,10 @@ class PhotoScore:
     confusions: Counter = field(default_factory=Counter)
     false_positives: int = 0
     millis: list[float] = field(default_factory=list)
+    is_sure: Callable[[Match], bool] = DEFAULT_CONFIG.is_sure
+    sure: Sureness = field(default_factory=Sureness)
+    layout_sure: Sureness = field(default_factory=Sureness)
+    false_positives_sure: int = 0
 
     def _count(self, kind: str, truth: str, found: str, layout: bool = False) -> None:
         (self.layout_totals if layout else self.totals)[kind] += 1
@@ -52,12 +79,17 @@ class PhotoScore:
         kind = photo.spec.kind
         if kind == "empty":
             self._count("empty", NONE, detections[0].card.notation if detections else NONE)
+            # nothing reported is a right answer that needs no tap
+            self.sure.add("empty", not detections, not detections or any(self.is_sure(d.match) for d in detections))
             return
         if kind == "top":
             truth = photo.cards[-1].card
             best = max(detections, key=lambda d: d.confidence) if detections else None
             self._count(face_kind(truth), truth.notation, best.card.notation if best else NONE)
+            if best is not None:
+                self.sure.add(face_kind(truth), best.card == truth, self.is_sure(best.match))
             return
+        self._layout_sureness(photo, detections)
         remaining = [d.card for d in detections]
         for t in photo.cards:
             if t.card in remaining:
@@ -66,6 +98,19 @@ class PhotoScore:
             else:
                 self._count(face_kind(t.card), t.card.notation, NONE, layout=True)
         self.false_positives += len(remaining)
+
+    def _layout_sureness(self, photo: SyntheticPhoto, detections: Sequence[Detection]) -> None:
+        """Each laid-out card is judged by the most confident detection centred
+        on it; a sure detection centred on no card is a sure false positive."""
+        centres = np.array([d.center for d in detections], np.float32).reshape(-1, 2)
+        claimed = np.zeros(len(detections), bool)
+        for truth in photo.cards:
+            on_it = inside_convex(np.float32(truth.corners), centres)
+            claimed |= on_it
+            if on_it.any():
+                best = max((d for d, hit in zip(detections, on_it) if hit), key=lambda d: d.confidence)
+                self.layout_sure.add(face_kind(truth.card), best.card == truth.card, self.is_sure(best.match))
+        self.false_positives_sure += sum(1 for d, c in zip(detections, claimed) if not c and self.is_sure(d.match))
 
     def summary(self) -> dict:
         kinds = [k for k in (*KINDS, "empty") if self.totals[k]]
@@ -81,6 +126,9 @@ class PhotoScore:
             "layout_counts": {k: self.layout_totals[k] for k in layout_kinds},
             "layout_overall_accuracy": sum(self.layout_hits.values()) / layout_total if layout_total else None,
             "layout_false_positives": self.false_positives,
+            "sureness": self.sure.table(self.totals, self.hits, kinds),
+            "layout_sureness": self.layout_sure.table(self.layout_totals, self.layout_hits, layout_kinds),
+            "layout_false_positives_sure": self.false_positives_sure,
             "top_confusions": [{"truth": t, "found": f, "count": n} for (t, f), n in self.confusions.most_common(15)],
             "ms_per_photo": {"median": percentile(self.millis, 50), "p95": percentile(self.millis, 95)},
         }
@@ -118,6 +166,19 @@ class VideoScore:
         if hand_left is not None and fps:
             self.delays += [(events[j].frame - hand_left[i]) / fps for i, j in pairs]
         self.per_video.append({"cards": len(want), "reported": len(got), "edit_distance": d})
+
+    def _layout_sureness(self, photo: SyntheticPhoto, detections: Sequence[Detection]) -> None:
+        """Each laid-out card is judged by the most confident detection centred
+        on it; a sure detection centred on no card is a sure false positive."""
+        centres = np.array([d.center for d in detections], np.float32).reshape(-1, 2)
+        claimed = np.zeros(len(detections), bool)
+        for truth in photo.cards:
+            on_it = inside_convex(np.float32(truth.corners), centres)
+            claimed |= on_it
+            if on_it.any():
+                best = max((d for d, hit in zip(detections, on_it) if hit), key=lambda d: d.confidence)
+                self.layout_sure.add(face_kind(truth.card), best.card == truth.card, self.is_sure(best.match))
+        self.false_positives_sure += sum(1 for d, c in zip(detections, claimed) if not c and self.is_sure(d.match))
 
     def summary(self) -> dict:
         return {

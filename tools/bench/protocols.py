@@ -20,6 +20,10 @@ from vision.track.types import Landing
 
 
 class PhotoReader(Protocol):
+    """May also have ``is_sure(match) -> bool``: whether a game would take the
+    reading without asking (the benchmark otherwise judges with the
+    product's ``DEFAULT_CONFIG.is_sure``)."""
+
     name: str
 
     def identify_photo(self, image: np.ndarray) -> list[Detection]:

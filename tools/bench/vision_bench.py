@@ -5,10 +5,19 @@
     python -m tools.bench.vision_bench --photos 0 --videos 50 --seed 2026 --plugin tools.bench.plugins.track \
         --cache sample_images/generated/bench --workers 2
 
+A deck enrolled from phone photos, as a player would (never from the clean renders):
+
+    python -m tools.synth enroll-photos --style hard --seed 2101 --out /tmp/hard-photos
+    mamma-mia enroll /tmp/hard-photos
+    python -m tools.bench.vision_bench --photos 300 --videos 0 --seed 2121 --style hard \
+        --enroll /tmp/hard-photos/enrolled/manifest.json --plugin tools.bench.plugins.recognise
+
 Generates a seeded set of table photos and flip videos in memory (nothing is
 written but the results), runs the plug-in's ``make_recogniser(deck)`` on
 each photo and ``make_tracker(deck)`` over each video, and reports accuracy
-per card kind, the commonest confusions, milliseconds per photo / frame and,
+per card kind, how many readings were right and sure and wrong and sure (sure:
+the plug-in's ``is_sure(match)`` when it has one, else the product's
+``DEFAULT_CONFIG.is_sure``), the commonest confusions, milliseconds per photo / frame and,
 for videos, the exact-sequence rate, edit-distance accuracy, the delay from
 the hand leaving the picture to the event (seconds of video) and the
 real-time factor (video seconds per second of tracking; rendering and
@@ -24,6 +33,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,9 +47,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1, help="data seed (default 1)")
     parser.add_argument("--plugin", default="tools.bench.baseline",
                         help="module with make_recogniser(deck) / make_tracker(deck) (default: the naive baseline)")
-    parser.add_argument("--style", default="default", help="deck style the camera films (default, alt)")
+    parser.add_argument("--style", default="default", help="deck style the camera films (default, alt, hard)")
     parser.add_argument("--enroll", default=None,
-                        help="deck the plug-in is enrolled with: a style name or a manifest path (default: --style)")
+                        help="deck the plug-in is enrolled with: a style name (its clean renders) or a manifest "
+                             "path, e.g. DIR/enrolled/manifest.json after mamma-mia enroll DIR (default: --style)")
     parser.add_argument("--out", type=Path, default=None, help="result JSON (default tools/bench/results/vision-<plugin>.json)")
     parser.add_argument("--cache", type=Path, default=None, metavar="DIR",
                         help="keep rendered flip videos in DIR (e.g. sample_images/generated/bench) and reuse them")
@@ -58,17 +69,32 @@ def enrolled_deck(spec: str):
     return render_deck(STYLES[spec]) if spec in STYLES else load_deck(spec)
 
 
+def sure_judge(plugin, recogniser) -> tuple[Callable, str]:
+    """(is_sure, what it is): the recogniser's or the plug-in module's own
+    ``is_sure(match)``, else the product's."""
+    for owner, name in ((recogniser, recogniser.name), (plugin, plugin.__name__)):
+        judge = getattr(owner, "is_sure", None)
+        if callable(judge):
+            return judge, f"{name}.is_sure"
+    from vision.recognize.config import DEFAULT_CONFIG
+
+    return DEFAULT_CONFIG.is_sure, "vision.recognize.config.DEFAULT_CONFIG.is_sure"
+
+
 def run_photos(plugin, deck, art, count: int, seed: int) -> dict:
     from tools.synth.datasets import photo_stream
     from tools.bench.metrics import PhotoScore
 
     recogniser = plugin.make_recogniser(deck)
-    score = PhotoScore()
+    is_sure, sure_by = sure_judge(plugin, recogniser)
+    score, cpu = PhotoScore(is_sure=is_sure), []
     for photo in photo_stream(art, count, seed):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.thread_time()
         detections = recogniser.identify_photo(photo.image)
+        cpu.append((time.thread_time() - start_cpu) * 1000)
         score.add(photo, detections, (time.perf_counter() - start) * 1000)
-    return {"recogniser": recogniser.name, **score.summary()}
+    # CPU time as well as wall time: on a shared machine the wall clock also counts other work
+    return {"recogniser": recogniser.name, "sure_by": sure_by, **score.summary(), "cpu_ms_per_photo": _spread(cpu)}
 
 
 def run_videos(plugin, deck, art, count: int, seed: int, cards: tuple[int, int], cache: Path | None = None,
@@ -132,6 +158,15 @@ def _accuracy_table(accuracy: dict, counts: dict, overall: float | None) -> None
         print(f"  {'overall':<12}{sum(counts.values()):>6}{overall:>10.3f}")
 
 
+def _sureness_table(rows: dict) -> None:
+    print(f"  {'kind':<12}{'n':>6}{'right':>14}{'right+sure':>16}{'wrong+sure':>12}")
+    for kind, row in {**rows, "all": {k: sum(r[k] for r in rows.values()) for k in
+                                      ("n", "right", "right_sure", "wrong_sure")}}.items():
+        n = max(1, row["n"])
+        print(f"  {kind:<12}{row['n']:>6}{row['right']:>6} {row['right'] / n:>6.1%}"
+              f"{row['right_sure']:>8} {row['right_sure'] / n:>6.1%}{row['wrong_sure']:>12}")
+
+
 def _fmt(value) -> str:
     return "-" if value is None else f"{value:.3f}" if isinstance(value, float) else str(value)
 
@@ -145,9 +180,18 @@ def print_report(result: dict) -> None:
         if photos["layout_counts"]:
             print("  every card of layout photos:")
             _accuracy_table(photos["layout_accuracy"], photos["layout_counts"], photos["layout_overall_accuracy"])
-        print(f"  layout false positives: {photos['layout_false_positives']}")
+        print(f"  layout false positives: {photos['layout_false_positives']}"
+              f" ({photos['layout_false_positives_sure']} of them sure)")
+        print(f"  sureness of top cards and empty tables (sure: {photos['sure_by']}):")
+        _sureness_table(photos["sureness"])
+        if photos["layout_sureness"]:
+            print("  sureness of every card of layout photos (the detection centred on it):")
+            _sureness_table(photos["layout_sureness"])
         ms = photos["ms_per_photo"]
         print(f"  ms per photo: median {_fmt(ms['median'])}, p95 {_fmt(ms['p95'])}")
+        cpu = photos.get("cpu_ms_per_photo")
+        if cpu:
+            print(f"  CPU ms per photo: median {_fmt(cpu['median'])}, p95 {_fmt(cpu['p95'])}")
         print("  commonest confusions (truth -> found):")
         for c in photos["top_confusions"][:8]:
             print(f"    {c['truth']:>12} -> {c['found']:<12} x{c['count']}")

@@ -139,10 +139,18 @@ class Shot:
     jpeg: bytes
 
 
+def develop(scene: np.ndarray, look: CameraLook, field: np.ndarray | None = None) -> np.ndarray:
+    """What the lens and light make of a scene (float image): the same for
+    every frame of a still scene, so a video of one computes it once."""
+    return blur(expose(scene, look, field), look.blur, look.blur_amount, look.blur_angle)
+
+
+def capture(developed: np.ndarray, look: CameraLook, rng: np.random.Generator) -> bytes:
+    """One frame's sensor noise and JPEG coding of a developed scene."""
+    return encode_jpeg(add_noise(developed, look.noise, rng), look.jpeg_quality)
+
+
 def shoot(scene: np.ndarray, look: CameraLook, rng: np.random.Generator, field: np.ndarray | None = None) -> Shot:
     """Turn a clean scene into what the camera delivers."""
-    lit = expose(scene, look, field)
-    soft = blur(lit, look.blur, look.blur_amount, look.blur_angle)
-    noisy = add_noise(soft, look.noise, rng)
-    data = encode_jpeg(noisy, look.jpeg_quality)
+    data = capture(develop(scene, look, field), look, rng)
     return Shot(decode_image(data), data)

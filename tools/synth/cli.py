@@ -1,6 +1,6 @@
 """Make synthetic card images with known answers.
 
-  python -m tools.synth deck [--style default|alt] [--out DIR]
+  python -m tools.synth deck [--style default|alt|hard] [--out DIR]
       render all 51 faces, manifest.json and a contact sheet
   python -m tools.synth photos --count N --seed S [--kind top|layout|empty] [--out DIR]
       table photos (JPEG) with photos.json: each card's identity, face
@@ -9,6 +9,12 @@
       flip videos (MJPEG AVI + JPEG frames) with the true card sequence;
       --fake-camera also writes a .mjpeg for Chromium's
       --use-file-for-fake-video-capture
+  python -m tools.synth enroll-photos [--style S] --seed S [--no-doubles] [--out DIR]
+      a phone photo of each face alone on a table, manifest.json for
+      `mamma-mia enroll DIR`, and truth.json with each card's true corners
+  python -m tools.synth teach-video [--style S] --seed S [--no-doubles] [--size 640x480] [--out FILE.mjpeg]
+      the faces shown one at a time on a table, as Chromium's fake-camera
+      .mjpeg, with FILE.json: each face's notation, corners and frames
   python -m tools.synth samples [--out DIR]
       rewrite the small curated set in sample_images/
 
@@ -48,7 +54,7 @@ def _range(text: str) -> tuple[int, int]:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     deck = actions.add_parser("deck", help="render the 51 faces, manifest and contact sheet")
-    deck.add_argument("--style", default="default", help="art style: default or alt (default: default)")
+    deck.add_argument("--style", default="default", help="art style: default, alt or hard (default: default)")
     deck.add_argument("--out", type=Path, default=None,
                       help="folder (default: sample_images/deck, or sample_images/generated/deck-STYLE)")
 
@@ -73,6 +79,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     videos.add_argument("--style", default="default", help="art style (default: default)")
     videos.add_argument("--out", type=Path, default=GENERATED / "videos", help="folder (default: %(default)s)")
 
+    enroll = actions.add_parser("enroll-photos", help="phone photos of single cards to enroll a deck from")
+    enroll.add_argument("--style", default="default", help="art style (default: default)")
+    enroll.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    enroll.add_argument("--no-doubles", action="store_true", help="leave out the five doubles (46 faces)")
+    enroll.add_argument("--out", type=Path, default=None,
+                        help="folder (default: sample_images/generated/enroll-STYLE-sSEED)")
+
+    teach = actions.add_parser("teach-video", help="a fake-camera video showing each face in turn")
+    teach.add_argument("--style", default="default", help="art style (default: default)")
+    teach.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    teach.add_argument("--no-doubles", action="store_true", help="leave out the five doubles (46 faces)")
+    teach.add_argument("--size", type=_size, default=(640, 480), help="WIDTHxHEIGHT (default 640x480)")
+    teach.add_argument("--fps", type=float, default=15.0, help="frames per second rendered (default 15)")
+    teach.add_argument("--out", type=Path, default=None,
+                       help="the .mjpeg (default: sample_images/generated/teach-STYLE-sSEED.mjpeg)")
+
     samples = actions.add_parser("samples", help="rewrite the curated set kept in sample_images/")
     samples.add_argument("--out", type=Path, default=SAMPLES, help="folder (default: %(default)s)")
 
@@ -93,6 +115,10 @@ def run(args: argparse.Namespace) -> int:
         return _photos(args, style_named(args.style))
     if args.action == "videos":
         return _videos(args, style_named(args.style))
+    if args.action == "enroll-photos":
+        return _enroll_photos(args, style_named(args.style))
+    if args.action == "teach-video":
+        return _teach_video(args, style_named(args.style))
     return _samples(args)
 
 
@@ -124,6 +150,27 @@ def _videos(args: argparse.Namespace, style) -> int:
     for f in files:
         extras = [str(p) for p in (f.frames_dir, f.mjpeg) if p]
         print(f"wrote {f.avi} ({f.frame_count} frames), truth {f.truth}" + (f"; {', '.join(extras)}" if extras else ""))
+    return 0
+
+
+def _enroll_photos(args: argparse.Namespace, style) -> int:
+    from tools.synth.enroll_photos import enroll_faces, write_enroll_photos
+
+    out = args.out or GENERATED / f"enroll-{style.name}-s{args.seed}"
+    manifest = write_enroll_photos(out, style, args.seed, doubles=not args.no_doubles)
+    count = len(enroll_faces(doubles=not args.no_doubles))
+    print(f"wrote {count} photos and {manifest}; enroll them: mamma-mia enroll {out}")
+    return 0
+
+
+def _teach_video(args: argparse.Namespace, style) -> int:
+    from tools.synth.enroll_photos import enroll_faces
+    from tools.synth.teach_video import write_teach_video
+
+    out = args.out or GENERATED / f"teach-{style.name}-s{args.seed}.mjpeg"
+    cards = [card for _, card in enroll_faces(doubles=not args.no_doubles)]
+    video, truth = write_teach_video(out, style, args.seed, cards, args.size, args.fps)
+    print(f"wrote {video} ({len(cards)} faces; Chromium: --use-file-for-fake-video-capture={video}) and {truth}")
     return 0
 
 

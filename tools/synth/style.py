@@ -1,9 +1,15 @@
 """How a stand-in deck looks, as data.
 
 Every colour, font, shape family and layout proportion the renderer uses comes
-from a :class:`DeckStyle`, so a second, deliberately different deck (to show a
+from a :class:`DeckStyle`, so another, deliberately different deck (to show a
 recogniser is not tuned to one artwork) is a new value, not new code.
 Colours are BGR, as OpenCV draws them.
+
+Three styles: ``default`` (the stand-in deck), ``alt`` (other shapes, colours,
+fonts and layout) and ``hard``, which is hard to tell apart in the ways real
+decks can be: the five colours' orders differ only in a thin frame, recipes
+that share all but one topping differ in one small icon, every colour is a
+pale tint, and the lettering is another face.
 """
 from __future__ import annotations
 
@@ -40,12 +46,15 @@ class DeckStyle:
     corner_radius: int = 22
     font: int = cv2.FONT_HERSHEY_DUPLEX
     title_font: int = cv2.FONT_HERSHEY_DUPLEX
+    lettering: str = "hershey"  # how text is drawn: a name in tools.synth.lettering.LETTERINGS
     icon_family: str = "soft"  # "soft": shaded whole ingredients; "outlined": flat slices with ink outlines
     outline: float = 0.0  # icon outline width in unit coordinates (0: none)
     pizza_shape: str = "round"  # "round" or "square"
     crust: Color3 = (96, 170, 222)
     sauce: Color3 = (48, 62, 196)
     cheese: Color3 = (150, 222, 246)
+    order_art: str = "filled"  # how orders are drawn: a name in tools.synth.order_art.ORDER_ARTS
+    frame_width: float = 0.03  # the "framed" order art's coloured frame, share of the card's width
     header_text: str = "PIZZERIA"
     header_at_bottom: bool = False  # order title below the pizza, ingredient name above the icon
     double_mark: str = "x2"
@@ -118,7 +127,40 @@ ALT_STYLE = DeckStyle(
     },
 )
 
-STYLES: Mapping[str, DeckStyle] = MappingProxyType({s.name: s for s in (DEFAULT_STYLE, ALT_STYLE)})
+# pale: every colour is a light tint of low saturation, so the frames, icons and
+# paper sit close together in brightness; the hues stay apart for a human eye
+HARD_STYLE = DeckStyle(
+    name="hard",
+    paper=(236, 242, 245),
+    ink=(84, 78, 74),
+    corner_radius=18,
+    lettering="chamfered",
+    icon_family="outlined",
+    outline=0.05,
+    crust=(168, 204, 228),
+    sauce=(168, 174, 226),
+    cheese=(214, 238, 248),
+    order_art="framed",
+    frame_width=0.03,
+    header_text="OSTERIA",
+    double_mark="x2",
+    colors={
+        Color.RED: (168, 168, 234),
+        Color.YELLOW: (156, 222, 238),
+        Color.BROWN: (132, 158, 188),
+        Color.GREEN: (172, 218, 166),
+        Color.PURPLE: (226, 172, 200),
+    },
+    ingredients={
+        Ingredient.SALAMI: IngredientLook(main=(152, 152, 222), dark=(118, 118, 182), light=(214, 214, 244), tint=(228, 230, 248)),
+        Ingredient.PINEAPPLE: IngredientLook(main=(150, 222, 240), dark=(112, 186, 214), light=(214, 240, 250), tint=(222, 244, 248)),
+        Ingredient.MUSHROOM: IngredientLook(main=(200, 210, 224), dark=(150, 164, 184), light=(234, 239, 244), tint=(226, 230, 234)),
+        Ingredient.PEPPER: IngredientLook(main=(162, 214, 164), dark=(122, 174, 126), light=(214, 240, 216), tint=(226, 242, 228)),
+        Ingredient.OLIVE: IngredientLook(main=(186, 160, 176), dark=(142, 118, 132), light=(170, 170, 230), tint=(236, 228, 234)),
+    },
+)
+
+STYLES: Mapping[str, DeckStyle] = MappingProxyType({s.name: s for s in (DEFAULT_STYLE, ALT_STYLE, HARD_STYLE)})
 
 
 def style_named(name: str) -> DeckStyle:

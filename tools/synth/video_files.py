@@ -37,9 +37,19 @@ class VideoFiles:
 def fake_camera_repeats(index: int, source_fps: float, playback_fps: float = CHROMIUM_MJPEG_FPS) -> int:
     """How many times frame ``index`` of ``source_fps`` footage is shown so that
     it plays at its own speed at ``playback_fps``."""
+    return playback_index(index + 1, source_fps, playback_fps) - playback_index(index, source_fps, playback_fps)
+
+
+def playback_index(index: int, source_fps: float, playback_fps: float = CHROMIUM_MJPEG_FPS) -> int:
+    """The first frame played that shows frame ``index`` of ``source_fps``
+    footage: the sum of :func:`fake_camera_repeats` of the frames before it.
+
+    >>> [playback_index(i, 15.0) for i in range(4)]
+    [0, 2, 4, 6]
+    """
     step = playback_fps / source_fps
     # the epsilon keeps a product that should be whole but rounds just below it from flooring one short
-    return math.floor((index + 1) * step + 1e-9) - math.floor(index * step + 1e-9)
+    return math.floor(index * step + 1e-9)
 
 
 def split_mjpeg(data: bytes) -> list[bytes]:

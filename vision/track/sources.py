@@ -17,6 +17,9 @@ from typing import Any, Callable, Iterator, Protocol
 import numpy as np
 
 IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"})
+# 4K: phones film no larger. A "video" of larger frames is an image (OpenCV opens those as
+# one-frame videos) or a trap; its size is known from the header, before any frame is decoded
+MAX_VIDEO_PIXELS = 3840 * 2160
 
 
 class SourceError(ValueError):
@@ -50,6 +53,26 @@ def open_sequence(path: str | Path, fps: float | None = None) -> FrameSource:
     return VideoFile(path, fps)
 
 
+def video_container(head: bytes) -> str | None:
+    """The video container a file's first bytes announce, or None: AVI,
+    MP4/QuickTime (what phones record) or Matroska/WebM. An upload is read as
+    a video only when it is one of these; OpenCV would otherwise also open an
+    image, however large, as a video of one frame.
+
+    >>> video_container(b"RIFF\\x00\\x10\\x00\\x00AVI LIST"), video_container(b"\\x00\\x00\\x00\\x18ftypmp42")
+    ('avi', 'mp4')
+    >>> video_container(b"II*\\x00\\x08\\x00\\x00\\x00") is None
+    True
+    """
+    if head[:4] == b"RIFF" and head[8:12] == b"AVI ":
+        return "avi"
+    if head[4:8] in (b"ftyp", b"moov", b"mdat", b"wide", b"free", b"skip"):
+        return "mp4"
+    if head[:4] == b"\x1a\x45\xdf\xa3":
+        return "matroska"
+    return None
+
+
 class VideoFile:
     """A video file read through OpenCV; frame times from ``fps`` when given,
     else from the file's own rate."""
@@ -63,6 +86,10 @@ class VideoFile:
         if not self.capture.isOpened():
             raise SourceError(f"{path}: not a video OpenCV can read")
         self.path = path
+        width, height = int(self.capture.get(cv2.CAP_PROP_FRAME_WIDTH)), int(self.capture.get(cv2.CAP_PROP_FRAME_HEIGHT))
+        if width * height > MAX_VIDEO_PIXELS:
+            self.close()
+            raise SourceError(f"{path}: frames of {width} x {height} pixels are larger than a 4K video's")
         own = float(self.capture.get(cv2.CAP_PROP_FPS) or 0.0)
         self.fps = fps or (own if 1.0 <= own <= 240.0 else 15.0)
         count = int(self.capture.get(cv2.CAP_PROP_FRAME_COUNT) or 0)

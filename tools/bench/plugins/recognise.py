@@ -12,7 +12,7 @@ from tools.synth.deck_files import DeckFace
 from vision.recognize.config import DEFAULT_CONFIG, VisionConfig
 from vision.recognize.identify import ReferenceDeck
 from vision.recognize.pipeline import Recogniser
-from vision.recognize.types import Detection
+from vision.recognize.types import Detection, Match
 
 
 class PipelineReader:
@@ -26,6 +26,10 @@ class PipelineReader:
 
     def identify_photo(self, image: np.ndarray) -> list[Detection]:
         return self.recogniser.recognise(image)
+
+    def is_sure(self, match: Match) -> bool:
+        """Sure as the app and ``scan`` judge it, with this recogniser's settings."""
+        return self.recogniser.config.is_sure(match)
 
 
 def make_recogniser(deck: Sequence[DeckFace]) -> PipelineReader:

@@ -17,6 +17,7 @@
   const CAPTURE_SIZE = [1920, 1080]; // asked of the camera: the face is straightened from the whole frame
   const JPEG_QUALITY = 0.92;
   const KEPT = 6;                   // notes and readings shown, the newest first
+  const ALIKE_SHOWN = 4;            // of the faces alike to one just taught; the rest are counted
   const COLORS = Object.values(Cards.COLORS);
 
   let deck = JSON.parse($("deck-data").textContent);
@@ -109,11 +110,13 @@
 
   function taught(answer) {
     step("taught", `${esc(t("teach.taught_note"))} ${card(answer.card)}`);
-    for (const like of answer.similar) {
-      const where = words(`teach.where_${like.where.replace(/^the /, "")}`, like.where);
-      note("similar", `<b>${esc(t("teach.similar_title"))}</b> ${card(answer.card)} ≈ ${card(like.card)} `
-        + esc(t("teach.similar_where", { where })));
-    }
+    const alike = answer.similar;  // the most alike first
+    if (!alike.length) return;
+    const more = alike.length - ALIKE_SHOWN;
+    const where = words(`teach.where_${alike[0].where.replace(/^the /, "")}`, alike[0].where);
+    note("similar", `<b>${esc(t("teach.similar_title"))}</b> ${card(answer.card)} ≈ `
+      + alike.slice(0, ALIKE_SHOWN).map((like) => card(like.card)).join(" ")
+      + (more > 0 ? ` ${esc(t("teach.similar_more", { n: more }))}` : "") + ` ${esc(t("teach.similar_where", { where }))}`);
   }
 
   function skip() {

@@ -18,6 +18,7 @@
   const panel = document.getElementById("camera-panel");
   if (!panel || !window.Table) return;
   const { t, esc, card } = Cards;
+  const { sleep } = LiveCamera;
   const $ = (id) => document.getElementById(id);
   const FRAME_WIDTH = 640;
   const FRAME_INTERVAL_MS = 125;  // ~8 frames a second: well under the server's limit of 20
@@ -26,7 +27,6 @@
   // the capture time of each card the camera revealed, and when it was drawn (for the benchmark)
   window.cameraLog = [];
 
-  let stream = null;
   let running = false;
   let choice = null;      // {title, options: [card|null], pick(card)} while the chooser is open
   let sequence = null;    // {cards, next} while a video's cards are being revealed
@@ -35,22 +35,12 @@
   // the camera ---------------------------------------------------------------------------
 
   async function start() {
-    if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
-      status(t("cam.unavailable"), "warn");
+    const started = await LiveCamera.start($("cam-video"));
+    if (started !== "ok") {
+      status(t(`cam.${started}`), "warn");
       $("cam-fallback").open = true;
       return;
     }
-    try {
-      stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
-    } catch (error) {
-      status(t("cam.denied"), "warn");
-      $("cam-fallback").open = true;
-      return;
-    }
-    const video = $("cam-video");
-    video.srcObject = stream;
-    await video.play().catch(() => {});
-    video.hidden = false;
     running = true;
     draw();
     pump();
@@ -58,9 +48,7 @@
 
   function stop() {
     running = false;
-    if (stream) stream.getTracks().forEach((track) => track.stop());
-    stream = null;
-    $("cam-video").hidden = true;
+    LiveCamera.stop($("cam-video"));
     draw();
   }
 
@@ -77,12 +65,9 @@
         await sleep(150);
         continue;
       }
-      canvas.width = FRAME_WIDTH;
-      canvas.height = Math.round(FRAME_WIDTH * video.videoHeight / video.videoWidth);
-      canvas.getContext("2d").drawImage(video, 0, 0, canvas.width, canvas.height);
+      LiveCamera.grab(video, canvas, FRAME_WIDTH);
       const captured = Date.now();
-      const blob = await new Promise((done) => canvas.toBlob(done, "image/jpeg", 0.8));
-      await send(blob, captured);
+      await send(await LiveCamera.jpeg(canvas), captured);
       await sleep(Math.max(0, FRAME_INTERVAL_MS - (Date.now() - began)));
     }
   }
@@ -261,8 +246,6 @@
     line.textContent = text;
     line.className = `cam-status ${kind}`;
   }
-
-  function sleep(ms) { return new Promise((done) => setTimeout(done, ms)); }
 
   function deviceId() {
     const bytes = crypto.getRandomValues(new Uint8Array(9));

@@ -1,12 +1,14 @@
-// Drawing cards, ingredients and needs for the round page (the templates have
-// the same drawing in macros.html). Card notation as in the engine:
-// "S" salami, "S2" double salami, "g:4A+P", "g:15+", "g:P+6J", "g:P+3?".
+// Drawing cards, ingredients, needs and the manual-entry pad for the round and
+// teaching pages (the templates have the same card drawing in macros.html).
+// Card notation as in the engine: "S" salami, "S2" double salami, "g:4A+P",
+// "g:15+", "g:P+6J", "g:P+3?", "!" the Mamma Mia! card.
 "use strict";
 
 const Cards = (() => {
   const LETTERS = { S: "salami", A: "pineapple", M: "mushroom", P: "pepper", O: "olive" };
   const INGREDIENTS = ["salami", "pineapple", "mushroom", "pepper", "olive"];
   const COLORS = { r: "red", y: "yellow", b: "brown", g: "green", p: "purple" };
+  const MAMMA_MIA = "!";
   let catalog = {};
 
   function t(key, values = {}) {
@@ -22,12 +24,19 @@ const Cards = (() => {
     return `<svg class="${cls}" aria-hidden="true"><use href="#i-${ingredient}"/></svg>`;
   }
 
+  /** The ingredient cards in the pad's order, with the doubles when `doubles`. */
+  function ingredientCards(doubles) {
+    const singles = Object.keys(LETTERS);
+    return doubles ? [...singles, ...singles.map((letter) => `${letter}2`)] : singles;
+  }
+
   function ingredientName(name) {
     return name === "any" ? t("ing.any") : t(`ing.${name}`);
   }
 
   /** What a card notation shows. */
   function parse(notation) {
+    if (notation === MAMMA_MIA) return { kind: "mamma_mia" };
     const [head, body] = notation.includes(":") ? notation.split(":") : [null, notation];
     if (head === null) {
       return { kind: "ingredient", ingredient: LETTERS[body[0]], double: body.endsWith("2") };
@@ -58,9 +67,12 @@ const Cards = (() => {
       `<span class="amount">${n}</span>${icon(ing)}<span class="sr">${esc(ingredientName(ing))}</span>`).join(" + ");
   }
 
-  /** A card as on the table: an ingredient chip or an order card in its colour. */
+  /** A card as on the table: an ingredient chip, an order card in its colour, or the Mamma Mia! card. */
   function card(notation, extraClass = "") {
     const c = parse(notation);
+    if (c.kind === "mamma_mia") {
+      return `<span class="mamma-mia ${extraClass}" data-card="${MAMMA_MIA}">${esc(t("card.mamma_mia"))}</span>`;
+    }
     if (c.kind === "ingredient") {
       const name = c.double ? t("ing.double", { name: ingredientName(c.ingredient) }) : ingredientName(c.ingredient);
       return `<span class="chip${c.double ? " double" : ""} ${extraClass}" data-card="${esc(notation)}" title="${esc(name)}">`
@@ -88,5 +100,70 @@ const Cards = (() => {
       + `</span><span class="row-count">${r.units}</span></div>`).join("") + "</div>";
   }
 
-  return { INGREDIENTS, setCatalog: (c) => { catalog = c; }, t, esc, icon, parse, card, need, rows, ingredientName };
+  /** Shows `text` in a page's message box (`kind`: info, warn or error); no text hides it. */
+  function say(box, text, kind = "info", html = false) {
+    box.hidden = !text;
+    box.className = `message ${kind}`;
+    if (html) box.innerHTML = text; else box.textContent = text || "";
+  }
+
+  /** Why the API refused a request (`status` 0: the server was not reached), as HTML:
+   * a device without the table code gets a link to `join`, where it is typed. */
+  function refusal(status, data, join) {
+    if (status === 403 && data.field === "table_code") {
+      return `${esc(data.error)} <a class="button" href="${esc(join)}">${esc(t("code.submit"))}</a>`;
+    }
+    return esc(status ? t("err.refused", { reason: data.error || status }) : t("err.network"));
+  }
+
+  /** The manual-entry pad offering `cards`, in the pad's order: the five
+   * ingredients, the doubles, one row of orders per entry of `groups`
+   * ({color, title, empty}: `empty` is said when the row has no card; a row
+   * without it is left out), then the Mamma Mia! card. `marked` is
+   * highlighted: the card a tap most likely means. */
+  function pad(cards, { groups = [], locked = false, marked = null } = {}) {
+    const offered = new Set(cards);
+    const off = locked ? " disabled" : "";
+    const mark = (notation) => (notation === marked ? " suggested" : "");
+    const key = (notation, ingredient, double) => {
+      const name = double ? t("ing.double", { name: ingredientName(ingredient) }) : ingredientName(ingredient);
+      return `<button type="button" class="pad-key${double ? " double" : ""}${mark(notation)}" data-card="${notation}"`
+        + ` aria-label="${esc(name)}"${off}>${icon(ingredient, "icon big")}${double ? '<b class="x2">×2</b>' : ""}`
+        + `<span>${esc(ingredientName(ingredient))}</span></button>`;
+    };
+    const keys = (double) => ingredientCards(true).filter((n) => offered.has(n) && n.endsWith("2") === double)
+      .map((n) => key(n, LETTERS[n[0]], double)).join("");
+    const singles = keys(false);
+    const doubles = keys(true);
+    let html = singles ? `<div class="pad-ingredients" role="group" aria-label="${esc(t("game.pad_ingredients"))}">${singles}</div>` : "";
+    if (doubles) {
+      html += `<h3>${esc(t("game.pad_doubles"))}</h3>`
+        + `<div class="pad-ingredients doubles" role="group" aria-label="${esc(t("game.pad_doubles"))}">${doubles}</div>`;
+    }
+    for (const group of groups) {
+      const orders = cards.filter((c) => c.includes(":") && parse(c).color === group.color);
+      if (!orders.length && !group.empty) continue;
+      html += `<div class="pad-group ${group.color}" data-color="${group.color}">`
+        + `<h3><span class="dot ${group.color}"></span>${esc(group.title)}</h3>`
+        + (orders.length
+          ? `<div class="pad-orders">${orders.map((o) => `<button type="button" class="pad-order${mark(o)}" `
+            + `data-card="${esc(o)}"${off}>${card(o)}</button>`).join("")}</div>`
+          : `<p class="muted">${esc(group.empty)}</p>`) + "</div>";
+    }
+    if (offered.has(MAMMA_MIA)) {
+      html += `<div class="pad-group"><button type="button" class="pad-order${mark(MAMMA_MIA)}" data-card="${MAMMA_MIA}"${off}>`
+        + `${card(MAMMA_MIA)}</button></div>`;
+    }
+    return html;
+  }
+
+  /** Calls `tapped(card)` for every tap on a pad key drawn inside `box`, however often it is redrawn. */
+  function onPadTap(box, tapped) {
+    box.addEventListener("click", (event) => {
+      const key = event.target.closest("button[data-card]");
+      if (key && box.contains(key) && !key.disabled) tapped(key.dataset.card);
+    });
+  }
+
+  return { INGREDIENTS, COLORS, setCatalog: (c) => { catalog = c; }, t, esc, icon, parse, card, need, rows, ingredientName, ingredientCards, pad, onPadTap, say, refusal };
 })();

@@ -34,14 +34,11 @@
       } else if (response.status === 409) {
         await reload();
         message(t("err.stale"), "warn");
-      } else if (response.status === 403 && data.field === "table_code") {
-        message(`${esc(data.error)} <a class="button" href="${esc(root.dataset.join)}">${esc(t("code.submit"))}</a>`,
-          "error", true);
       } else {
-        message(t("err.refused", { reason: data.error }), "error");
+        message(Cards.refusal(response.status, data, root.dataset.join), "error", true);
       }
     } catch (error) {
-      message(t("err.network"), "error");
+      message(Cards.refusal(0, {}, root.dataset.join), "error", true);
     } finally {
       setBusy(false);
       render();
@@ -72,10 +69,7 @@
   }
 
   function message(text, kind = "info", html = false) {
-    const box = $("message");
-    box.hidden = !text;
-    box.className = `message ${kind}`;
-    if (html) box.innerHTML = text; else box.textContent = text || "";
+    Cards.say($("message"), text, kind, html);
   }
 
   // drawing ---------------------------------------------------------------------------
@@ -200,18 +194,11 @@
 
   function renderPad() {
     const pad = $("pad");
-    const open = state.phase === "evaluating";
-    pad.hidden = !open;
-    const locked = Boolean(state.pending) || busy;
-    pad.querySelectorAll(".pad-key").forEach((key) => { key.disabled = locked; });
-    $("pad-orders").innerHTML = state.players.map((p) => `<div class="pad-player ${p.color}" data-color="${p.color}">`
-      + `<h3><span class="dot ${p.color}"></span>${esc(t("game.pad_orders", { name: p.name }))}</h3>`
-      + (p.revealable.length
-        ? `<div class="pad-orders">${p.revealable.map((o) =>
-          `<button type="button" class="pad-order" data-card="${esc(o)}" ${locked ? "disabled" : ""}>${card(o)}</button>`).join("")}</div>`
-        : `<p class="muted">${esc(t("game.pad_no_orders"))}</p>`) + "</div>").join("");
-    $("pad-orders").querySelectorAll(".pad-order").forEach((button) =>
-      button.addEventListener("click", () => act("reveal", { card: button.dataset.card })));
+    pad.hidden = state.phase !== "evaluating";
+    const groups = state.players.map((p) => ({
+      color: p.color, title: t("game.pad_orders", { name: p.name }), empty: t("game.pad_no_orders") }));
+    $("pad-keys").innerHTML = Cards.pad([...Cards.ingredientCards(state.doubled), ...state.players.flatMap((p) => p.revealable)],
+      { groups, locked: Boolean(state.pending) || busy });
   }
 
   function renderHands() {
@@ -267,8 +254,7 @@
 
   // wiring ----------------------------------------------------------------------------
 
-  document.querySelectorAll(".pad-key").forEach((key) =>
-    key.addEventListener("click", () => act("reveal", { card: key.dataset.card })));
+  Cards.onPadTap($("pad-keys"), (picked) => act("reveal", { card: picked }));
   $("undo").addEventListener("click", () => act("undo"));
   $("end-round").addEventListener("click", () => act("end-round"));
 

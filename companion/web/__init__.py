@@ -58,7 +58,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = _instance_secret(app.instance_path)
 
-    from . import access, api, camera, db, decks, i18n, jsonapi, pages
+    from . import access, api, camera, db, deck_pages, decks, i18n, jsonapi, pages
 
     app.url_map.converters["game"] = GameIdConverter
 
@@ -74,6 +74,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(camera.bp)
     app.register_blueprint(decks.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(deck_pages.bp)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(access.CsrfError, _csrf_error)
     _cache_static(app)

@@ -12,7 +12,8 @@
   a card; drop it).
 * ``POST /api/games/<id>/photo`` — one photo of the pile's top card: proposes
   the most confident card and its runner-up; changes nothing (the page reveals
-  the player's pick through ``reveal``).
+  the player's pick through ``reveal``). ``POST /api/photo`` reads a photo the
+  same way with no game (trying out the active deck).
 * ``POST /api/games/<id>/video`` — a video file: a fresh tracker reads it and
   the answer is the card sequence; changes nothing (the page reveals the cards
   one by one, stopping at each order).
@@ -234,15 +235,26 @@ def _answer(stored: storage.StoredGame, session: CameraSession, landed: list[dic
 def photo(game_id: int) -> Response:
     """The top card of the pile in one photo, for the player to confirm."""
     or_404(storage.load_game, get_db(), game_id)
+    return jsonify(read_photo())
+
+
+@bp.post("/photo")
+def photo_alone() -> Response:
+    """What the camera reads in a photo, with no game: trying a deck out."""
+    return jsonify(read_photo())
+
+
+def read_photo() -> dict[str, Any]:
+    """The request's photo read with the active deck: its top card, or a message."""
     image = image_body(current_app.config["MAX_CONTENT_LENGTH"])
     scan = scanner()
     found = scan.recogniser.recognise(image)
     if not found:
-        return jsonify({"proposal": None, "seen": [],
-                        "message": "no card found in the photo: hold the camera over the pile and try again"})
+        return {"proposal": None, "seen": [],
+                "message": "no card found in the photo: hold the camera over the pile and try again"}
     best = found[0]
     proposal = reading_json(best.match, scan.is_sure(best.match))
-    return jsonify({"proposal": proposal, "seen": [d.card.notation for d in found], "message": None})
+    return {"proposal": proposal, "seen": [d.card.notation for d in found], "message": None}
 
 
 @bp.post("/games/<game:game_id>/video")

@@ -8,9 +8,11 @@ to have the test save its key screens there, and ``MAMMA_MIA_VIEWPORT`` (e.g.
 """
 from __future__ import annotations
 
+import hashlib
 import os
+import tempfile
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import pytest
 
@@ -23,10 +25,19 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory) -> Iterator[str]:
-    database = tmp_path_factory.mktemp("e2e") / "mamma-mia.sqlite"
-    # no polling: the stale-page test needs a page that does not refresh itself
-    app = create_app({"DATABASE": str(database), "SECRET_KEY": "e2e", "POLL_SECONDS": 0})
+def instance_folder(tmp_path_factory) -> Path:
+    """The server's instance folder: the decks taught and the one made active
+    stay with it, not in the checkout's."""
+    return tmp_path_factory.mktemp("e2e")
+
+
+@pytest.fixture(scope="module")
+def server(instance_folder) -> Iterator[str]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("MAMMA_MIA_INSTANCE", str(instance_folder))
+        # no polling: the stale-page test needs a page that does not refresh itself
+        app = create_app({"DATABASE": str(instance_folder / "mamma-mia.sqlite"), "SECRET_KEY": "e2e",
+                          "POLL_SECONDS": 0})
     server = build_server(app, "127.0.0.1", 0)
     serving = serve_in_thread(server)
     yield f"http://127.0.0.1:{server.bind_addr[1]}"
@@ -35,14 +46,10 @@ def server(tmp_path_factory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    assert Path(CHROMIUM).exists(), "install Debian's Chromium: apt-get install -y chromium"
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
+def browser(playwright_driver) -> Iterator[object]:
+    launched = playwright_driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield launched
+    launched.close()
 
 
 @pytest.fixture
@@ -75,12 +82,26 @@ def shoot(page):
 
 # the live camera: Chromium's fake camera fed a generated flip video --------------------------
 
+
+def cached_video(name: str, recipe: str, render: Callable[[Path], None]) -> Path:
+    """``render(path)`` once per ``recipe`` (the text its output depends on),
+    kept between runs in ``MAMMA_MIA_E2E_CACHE`` (a temporary folder by
+    default); ``render`` writes elsewhere and renames, so a run cut short
+    leaves no half file behind."""
+    cache = Path(os.environ.get("MAMMA_MIA_E2E_CACHE", Path(tempfile.gettempdir()) / "mamma-mia-e2e-camera"))
+    cache.mkdir(parents=True, exist_ok=True)
+    path = cache / f"{name}-{hashlib.sha1(recipe.encode()).hexdigest()[:10]}.mjpeg"
+    if not path.exists():
+        render(path)
+    return path
+
 FAKE_CAMERA_ARGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]
 
 
 @pytest.fixture(scope="module")
 def playwright_driver() -> Iterator[object]:
-    """Playwright itself, for tests that launch a browser of their own (one per camera video)."""
+    """Playwright itself, one per module: for the shared browser, and for tests
+    that launch a browser of their own (one per camera video)."""
     from playwright.sync_api import sync_playwright
 
     assert Path(CHROMIUM).exists(), "install Debian's Chromium: apt-get install -y chromium"

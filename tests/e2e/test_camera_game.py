@@ -13,9 +13,6 @@ deliveries; Ann's extra hand card wins the tie.
 """
 from __future__ import annotations
 
-import hashlib
-import os
-import tempfile
 import time
 from pathlib import Path
 
@@ -24,7 +21,7 @@ from playwright.sync_api import Page, expect
 
 from companion.assets import SAMPLE_PHOTOS
 
-from .conftest import save_screenshot
+from .conftest import cached_video, save_screenshot
 from .test_manual_game import expect_verdict, start_game, timeline
 
 # (pile, {order: added from hand?}, seed of the rendering)
@@ -43,17 +40,19 @@ ROUND_TIMEOUT_SECONDS = 60.0
 VIDEO_VERSION = "v1"             # bump when the rendering below changes: the cache is keyed on it
 
 
-def render_round(pile: str, seed: int, path: Path) -> None:
-    """A fake-camera ``.mjpeg`` of ``pile`` being turned, holding still after each order."""
+def render_round(pile: str, seed: int, path: Path, style: str = "default") -> None:
+    """A fake-camera ``.mjpeg`` of ``pile`` being turned in the art ``style``,
+    holding still after each order."""
     import numpy as np
 
     from companion.engine.cards import Order
     from companion.engine.notation import parse_pile
     from tools.synth.datasets import Art
     from tools.synth.flip_plan import plan_flip_video
+    from tools.synth.style import style_named
     from tools.synth.synth_video import render_flip_frames
 
-    art = Art.of()
+    art = Art.of(style_named(style))
     rng = np.random.default_rng(seed)
     plan = plan_flip_video(parse_pile(pile), rng, size=(640, 360), fps=SOURCE_FPS, fast_share=0.0, pause_scale=0.5)
     per_frame = round(PLAYBACK_FPS / SOURCE_FPS)
@@ -71,19 +70,17 @@ def render_round(pile: str, seed: int, path: Path) -> None:
     partial.rename(path)
 
 
+def round_video(number: int, style: str = "default") -> Path:
+    """Round ``number``'s video (1 to 3) in the art ``style``, rendered once and kept between runs."""
+    pile, _decisions, seed = ROUNDS[number - 1]
+    return cached_video(f"round{number}-{style}", f"{VIDEO_VERSION} {seed} {pile} {style}",
+                        lambda path: render_round(pile, seed, path, style))
+
+
 @pytest.fixture(scope="session")
 def round_videos() -> list[Path]:
-    """The three rounds' videos, rendered once and kept between runs (about 30 s to render)."""
-    cache = Path(os.environ.get("MAMMA_MIA_E2E_CACHE", Path(tempfile.gettempdir()) / "mamma-mia-e2e-camera"))
-    cache.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for index, (pile, _decisions, seed) in enumerate(ROUNDS):
-        key = hashlib.sha1(f"{VIDEO_VERSION} {seed} {pile}".encode()).hexdigest()[:10]
-        path = cache / f"round{index + 1}-{key}.mjpeg"
-        if not path.exists():
-            render_round(pile, seed, path)
-        paths.append(path)
-    return paths
+    """The three rounds' videos (about 30 s to render the first time)."""
+    return [round_video(number) for number in range(1, len(ROUNDS) + 1)]
 
 
 def scan_round(page: Page, pile: str, decisions: dict[str, bool]) -> list[str]:
@@ -154,6 +151,7 @@ def test_the_demo_round_and_a_photo_of_the_top_card(camera_page, round_videos, s
     page.goto("/")
     page.get_by_role("button", name="Demo round").click()
     expect(page.locator("#round-title")).to_have_text("Round 1 of 3")
+    expect(page.locator("#pad .pad-key.double")).to_have_count(5)  # the demo plays with the doubles
     sample = [c["card"] for c in json.load(urllib.request.urlopen(f"{server}/api/sample-video"))["cards"]]
     status = page.locator("#cam-status")
     deadline = time.monotonic() + ROUND_TIMEOUT_SECONDS

@@ -59,6 +59,7 @@ def start_game(page: Page, shoot) -> int:
 
 def round_one(page: Page, shoot) -> None:
     expect(page.locator("#setup")).to_be_visible()  # the set-up reminder before the first card
+    expect(page.locator("#pad .pad-key")).to_have_count(5)  # no double cards without the variant
     tap(page, "P", "g:P+3?")  # Minimale with only Ann's own pepper face up: nothing is eligible
     expect_verdict(page, "g:P+3?", "returned")
     expect(page.locator('#timeline li[data-card="g:P+3?"]')).to_contain_text("no ingredient was eligible")

@@ -65,6 +65,22 @@ def test_the_camera_reads_with_the_deck_made_active_without_a_restart(client, ta
     assert top_card(client, table) == "A"
 
 
+def test_trying_a_deck_out_reads_a_photo_with_the_active_deck_and_no_game(client, relabelled):
+    """``POST /api/photo``: what the teaching page's Try it shows."""
+    def read(picture: bytes, kind: str = "image/jpeg"):
+        return client.post("/api/photo", data=picture, content_type=kind)
+
+    photo = (SAMPLE_PHOTOS / "top-00.jpg").read_bytes()
+    assert read(photo).get_json()["proposal"]["card"] == "A"
+    client.post(f"/api/decks/{relabelled}/activate")
+    assert read(photo).get_json()["proposal"]["card"] == "M"
+    empty = read(blank_jpeg()).get_json()
+    assert empty["proposal"] is None and empty["message"].startswith("no card found")
+    refused = read(b"not a picture")
+    assert refused.status_code == 400 and refused.get_json()["error"].startswith("not a usable image")
+    assert client.get("/api/games").get_json()["games"] == []  # nothing was made or changed
+
+
 def test_the_active_deck_is_kept_across_restarts(app, client, database, relabelled, instance):
     client.post(f"/api/decks/{relabelled}/activate")
     assert json.loads((instance / "decks" / "active.json").read_text()) == {"active": relabelled}

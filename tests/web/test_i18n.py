@@ -47,6 +47,16 @@ def test_dynamic_keys_exist_for_every_ingredient_colour_pizza_and_phase():
         assert {f"{group}.{n}" for n in names} <= keys
 
 
+def test_every_refusal_of_a_picture_and_every_part_of_a_face_has_its_words():
+    """The teaching page says these in the page's language (the API's words are English)."""
+    from vision.recognize.capture import PROBLEMS
+    from vision.recognize.likeness import REGIONS
+
+    keys = set(catalog(DEFAULT))
+    assert {f"teach.{part}_{code}" for code in PROBLEMS for part in ("problem", "hint")} <= keys
+    assert {f"teach.where_{region.removeprefix('the ')}" for region in REGIONS} <= keys
+
+
 def test_names_follow_the_rule_sheets():
     assert [translate(lang, "ing.mushroom") for lang in ["nl", "fr", "es", "cs", "de"]] == [
         "champignon", "champignon", "champiñón", "houba", "Champignon"]

@@ -1,7 +1,8 @@
 """Screenshots of the key screens for the README, at phone and tablet size.
 
-Plays the end-to-end games (tests/e2e/test_manual_game.py, and the live-camera
-game of tests/e2e/test_camera_game.py) once per size with MAMMA_MIA_SCREENSHOTS set, then re-saves each PNG with a reduced palette so the
+Plays the end-to-end games (tests/e2e/test_manual_game.py, the live-camera
+game of tests/e2e/test_camera_game.py, and teaching a deck in
+tests/e2e/test_teach_deck.py) once per size with MAMMA_MIA_SCREENSHOTS set, then re-saves each PNG with a reduced palette so the
 files stay small in the repository.
 
   .venv/bin/python -m tools.bench.screenshots            # writes docs/screenshots/*.png
@@ -27,7 +28,8 @@ def shoot(prefix: str, viewport: str) -> None:
            "MAMMA_MIA_VIEWPORT": viewport}
     subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                     str(ROOT / "tests" / "e2e" / "test_manual_game.py"),
-                    str(ROOT / "tests" / "e2e" / "test_camera_game.py") + "::test_a_whole_game_through_the_live_camera"],
+                    str(ROOT / "tests" / "e2e" / "test_camera_game.py") + "::test_a_whole_game_through_the_live_camera",
+                    str(ROOT / "tests" / "e2e" / "test_teach_deck.py")],
                    env=env, check=True, cwd=ROOT)
 
 

@@ -63,10 +63,11 @@ def attack_server(folder: Path, sizes: Sizes, seed: int) -> dict[str, Any]:
         hostile_seconds = time.monotonic() - started
         peak = server.memory_mb("VmHWM")
         races = run_races(server.port, sizes.race_rounds, sizes.race_threads)
+    slowest = max(uploads.slowest, fuzzed.slowest)
     return {"files": len(files), "uploads": uploads.summary(), "fuzz": fuzzed.summary(),
             "start_rss_mb": round(start_rss, 1), "peak_rss_mb": round(peak, 1),
-            "hostile_seconds": round(hostile_seconds, 1), "races": races.summary(),
-            "_tallies": (uploads, fuzzed)}
+            "slowest_seconds": round(slowest[0], 3), "slowest": slowest[1],
+            "hostile_seconds": round(hostile_seconds, 1), "races": races.summary()}
 
 
 def table(result: dict[str, Any]) -> str:
@@ -117,10 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="attack-bench-") as folder:
         result = attack_server(Path(folder) / "hostile", sizes, args.seed)
         result["kill"] = run_cycles(sizes.kill_cycles, args.seed, Path(folder) / "kill").summary()
-    uploads, fuzzed = result.pop("_tallies")
-    slowest = max(uploads.slowest, fuzzed.slowest)
-    result.update(slowest_seconds=round(slowest[0], 3), slowest=slowest[1], race_threads=sizes.race_threads,
-                  quick=args.quick, seed=args.seed, targets=TARGETS, cpus=os.cpu_count(), python=platform.python_version(),
+    result.update(race_threads=sizes.race_threads, quick=args.quick, seed=args.seed, targets=TARGETS,
+                  cpus=os.cpu_count(), python=platform.python_version(),
                   load_average_before=[round(x, 2) for x in load_before],
                   load_average_after=[round(x, 2) for x in os.getloadavg()])
     result["missed"] = verdict(result)

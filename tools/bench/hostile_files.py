@@ -1,7 +1,9 @@
 """A corpus of hostile upload files, made in memory from a seed: images of 1
 or 2 pixels on a side and 1 x 5000 strips in every format the app reads;
-decompression bombs (small files whose headers declare 16383 x 16383 and
-more); the same sent under a wrong content type; JPEGs and PNGs cut short;
+decompression bombs (small files whose headers declare 7000 x 6000 up to
+65535 x 65535) and small files declaring 36 megapixels, just under the app's
+limit, which a lenient decoder really builds; the same sent under a wrong
+content type; JPEGs and PNGs cut short;
 random bytes; polyglots; files of the wrong kind; and, for the video upload,
 images posing as videos, cut and garbled containers and Motion-JPEG AVIs
 declaring frames larger than 4K.

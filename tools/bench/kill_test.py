@@ -94,7 +94,8 @@ class Player(threading.Thread):
         status, answer = call(self.port, "POST", "/api/games", body)
         if status != 201:
             raise RuntimeError(f"a new game was refused: {status} {answer}")
-        self.acks.append(Ack(answer["id"], answer["version"], GameCreated.type, GameCreated.from_payload(body).payload()))
+        created = GameCreated.from_payload(body).payload()
+        self.acks.append(Ack(answer["id"], answer["version"], GameCreated.type, created))
         self.state = answer
 
     def _write(self, action: str, fields: dict[str, Any]) -> None:

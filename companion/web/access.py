@@ -112,7 +112,11 @@ def same_origin() -> bool:
     origin = request.headers.get("Origin")
     if origin is None:
         return True
-    return urlsplit(origin).netloc.lower() == request.host.lower()
+    try:
+        netloc = urlsplit(origin).netloc
+    except ValueError:  # not even an address (``http://[::1``, a bracket left open): not this server
+        return False
+    return netloc.lower() == request.host.lower()
 
 
 def table_code() -> str | None:

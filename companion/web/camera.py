@@ -34,6 +34,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from vision.recognize.types import Match
+from vision.track.sources import MAX_VIDEO_PIXELS
 
 from ..assets import DEMO_VIDEO
 from ..engine.cards import Card, Order
@@ -48,6 +49,9 @@ from .recognition import scanner
 from .scanning import CameraSession, QueuedCard, RateLimited, Scanner
 
 MAX_FRAME_BYTES = 2 * 1024 * 1024  # a 640-pixel JPEG is ~50 kB; a phone photo fits too
+# a frame is a video frame: the page sends 640 pixels wide. Each camera's tracker keeps its last
+# frame, so a frame of 40 megapixels (a photo's limit) would hold over 100 MB per camera
+MAX_FRAME_PIXELS = MAX_VIDEO_PIXELS
 MAX_VIDEO_FRAMES = 15 * 60 * 5     # five minutes at 15 fps: the rest of a longer file is not read
 MAX_VIDEO_WORK_SECONDS = 60.0      # and no upload keeps a server thread busy longer than this
 VIDEO_TYPES_PREFIX = "video/"
@@ -73,7 +77,8 @@ def frame(game_id: int) -> Response:
     except RateLimited:
         raise ApiError(429, f"too many frames from this device (at most {scan.store.max_fps} a second); "
                             "this one was not read", "device") from None
-    image = image_body(MAX_FRAME_BYTES)  # only after the cheap checks: decoding is the costly part
+    # only after the cheap checks: decoding is the costly part
+    image = image_body(MAX_FRAME_BYTES, MAX_FRAME_PIXELS)
     with session.lock:
         if session.round != stored.game.round:  # a new round: a new pile
             _restart(scan, session, stored)

@@ -48,10 +48,10 @@ def json_body(allowed: frozenset[str] | set[str]) -> Mapping[str, Any]:
     return data
 
 
-def image_body(limit: int) -> Any:
-    """The body as a decoded image (at most ``limit`` bytes), or a 400 saying
-    why not (nothing changes)."""
-    return decoded_image(image_bytes(limit))
+def image_body(limit: int, max_pixels: int | None = None) -> Any:
+    """The body as a decoded image (at most ``limit`` bytes, and ``max_pixels``
+    when given), or a 400 saying why not (nothing changes)."""
+    return decoded_image(image_bytes(limit), max_pixels)
 
 
 def image_bytes(limit: int) -> bytes:
@@ -76,11 +76,11 @@ def body_bytes(limit: int, what: str) -> bytes:
     return b"".join(chunks)
 
 
-def decoded_image(data: bytes) -> Any:
-    from vision.recognize.imagefile import ImageFileError, decode_image
+def decoded_image(data: bytes, max_pixels: int | None = None) -> Any:
+    from vision.recognize.imagefile import MAX_PIXELS, ImageFileError, decode_image
 
     try:
-        return decode_image(data)
+        return decode_image(data, max_pixels or MAX_PIXELS)
     except ImageFileError as error:
         raise ApiError(400, f"not a usable image: {error}") from None
 

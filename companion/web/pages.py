@@ -119,10 +119,10 @@ def _read_new_game(rows: list[dict[str, str]], doubled: bool) -> tuple[GameCreat
             refuse(_("err.name_twice", name=name))
     if errors:
         return None, errors
-    try:
-        seats = tuple(Seat(name, Color.from_name(color)) for name, color in players)
-        return GameCreated(seats, doubled), []
-    except NotationError as error:  # the checks above should have caught it
+    try:  # the API's own checks as well, control characters in a name among them
+        payload = {"players": [{"name": name, "color": color} for name, color in players], "doubled": doubled}
+        return GameCreated.from_payload(payload), []
+    except NotationError as error:
         return None, [_("err.refused", reason=str(error))]
 
 

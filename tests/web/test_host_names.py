@@ -52,3 +52,10 @@ def test_a_write_from_another_sites_page_is_refused(client):
     assert client.get("/api/games").get_json()["games"] == []
     same = client.post("/api/games", json={"players": ANN_BOB}, headers={"Origin": "http://localhost"})
     assert same.status_code == 201
+
+
+@pytest.mark.parametrize("origin", ["http://[::1", "http://[", "null", "\x00"])
+def test_an_origin_that_is_not_an_address_is_another_site(client, origin):
+    response = client.post("/api/games", json={"players": ANN_BOB}, headers={"Origin": origin})
+    assert response.status_code == 403 and response.get_json()["field"] == "origin"
+    assert client.get("/api/games").get_json()["games"] == []

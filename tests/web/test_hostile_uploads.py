@@ -54,3 +54,20 @@ def test_an_image_too_small_for_a_card_is_a_clear_400(table, client, size, form)
     Image.new("RGB", size).save(out, format=form)
     response = client.post(f"/api/games/{table.id}/photo", data=out.getvalue(), content_type=f"image/{form.lower()}")
     assert response.status_code == 400 and "image too small" in response.get_json()["error"]
+
+
+def test_a_camera_frame_larger_than_4k_is_refused_from_its_header(table, client):
+    # 5000 x 3000 declared by a tiny file: a photo may be that large, a frame (kept by the camera's tracker) may not
+    data = bytearray(_jpeg(64, 48))
+    sof = data.index(b"\xff\xc0")
+    data[sof + 5:sof + 9] = (3000).to_bytes(2, "big") + (5000).to_bytes(2, "big")
+    response = client.post(f"/api/games/{table.id}/frame?device=cam", data=bytes(data), content_type="image/jpeg")
+    assert response.status_code == 400
+    assert "image too large (5000 x 3000 pixels" in response.get_json()["error"]
+    assert table.get()["version"] == 1
+
+
+def _jpeg(width: int, height: int) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (width, height)).save(out, format="JPEG")
+    return out.getvalue()

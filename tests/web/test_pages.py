@@ -87,6 +87,8 @@ def test_the_form_shows_the_set_up_for_each_player_count(client):
     ({"name0": "Ann", "color0": "green", "name1": "ann", "color1": "red"}, "The name ann is entered twice"),
     ({"name0": "A" * 41, "color0": "green", "name1": "Bob", "color1": "red"}, "at most 40 characters"),
     ({"name0": "Ann", "color0": "blue", "name1": "Bob", "color1": "red"}, "Choose an order colour for Ann."),
+    ({"name0": "Ann", "color0": "green", "name1": "Bob\x1b[31m", "color1": "red"}, "may not hold control characters"),
+    ({"name0": "Ann", "color0": "green", "name1": "\u202eboB", "color1": "red"}, "may not hold control characters"),
 ])
 def test_bad_input_gets_a_clear_message_and_changes_nothing(client, fields, message):
     response = new_game(client, **fields)

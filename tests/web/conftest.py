@@ -3,6 +3,7 @@ fresh instance folder (its decks) per test."""
 from __future__ import annotations
 
 from pathlib import Path
+import re
 from typing import Any, Callable
 
 import pytest
@@ -68,6 +69,11 @@ class Table:
 
     def get(self) -> dict[str, Any]:
         return self.client.get(f"/api/games/{self.id}").get_json()
+
+
+def form_token(page: str) -> str:
+    """The CSRF token a page's forms carry."""
+    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
 
 
 ANN_BOB = [{"name": "Ann", "color": "green"}, {"name": "Bob", "color": "red"}]

@@ -13,7 +13,7 @@ from companion.assets import SAMPLE_PHOTOS
 from companion.engine.notation import parse_pile
 from companion.web import create_app
 
-from .conftest import Table
+from .conftest import Table, form_token
 
 PILE = "S A g:4A+P M"  # Ann (green) must add three pineapple and a pepper from hand
 SEED = 0  # a rendering the tracker reads card for card, both as frames and re-encoded as an AVI (6 of seeds 0-7 do)
@@ -116,7 +116,7 @@ def test_a_photo_that_is_not_an_image_is_refused(table, client):
 
 def test_the_demo_round_plays_the_bundled_sample_video(client):
     page = client.get("/").get_data(as_text=True)
-    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    token = form_token(page)
     created = client.post("/demo", data={"csrf_token": token})
     assert created.status_code == 303
     location = created.headers["Location"]

@@ -3,9 +3,10 @@ JSON nested past Python's limits, game ids beyond SQLite's range, and
 ``next`` addresses that would lead off the site."""
 from __future__ import annotations
 
-import re
 
 import pytest
+
+from .conftest import form_token
 
 DEEP = "[" * 5000
 NESTED_IN_FIELD = '{"players": ' + "[" * 5000 + "]" * 5000 + "}"
@@ -13,7 +14,7 @@ TOO_LARGE = 2**63  # one past the largest id SQLite can store
 
 
 def csrf_token(client) -> str:
-    return re.search(r'name="csrf_token" value="([^"]+)"', client.get("/").get_data(as_text=True)).group(1)
+    return form_token(client.get("/").get_data(as_text=True))
 
 
 def json_endpoints(game_id: int) -> list[str]:

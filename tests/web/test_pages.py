@@ -9,7 +9,7 @@ import pytest
 
 from companion.web.i18n import LANGUAGES
 
-from .conftest import ANN_BOB, Table
+from .conftest import ANN_BOB, Table, form_token
 
 # the Salami/pineapple/... names each rule sheet uses (German: the usual pack names)
 PINEAPPLE = {"en": "pineapple", "nl": "ananas", "fr": "ananas", "es": "piña", "cs": "ananas", "de": "Ananas"}
@@ -20,7 +20,7 @@ NEW_GAME = {"en": "New game", "nl": "Nieuw spel", "fr": "Nouvelle partie", "es":
 
 def token(client, path: str = "/games/new") -> str:
     page = client.get(path).get_data(as_text=True)
-    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    return form_token(page)
 
 
 def new_game(client, **fields: str):

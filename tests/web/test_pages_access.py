@@ -13,7 +13,7 @@ from companion.cli import main
 from companion.web.access import is_loopback_host
 from companion.web.throttle import FREE_ATTEMPTS
 
-from .conftest import ANN_BOB
+from .conftest import ANN_BOB, form_token
 
 PHONE = {"REMOTE_ADDR": "192.168.1.23"}
 CODE = "482913"
@@ -27,7 +27,7 @@ def remote_app(app):
 
 def csrf(client, path: str = "/join") -> str:
     page = client.get(path, environ_base=PHONE).get_data(as_text=True)
-    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    return form_token(page)
 
 
 def test_a_remote_device_needs_the_code_before_any_api_write(remote_app, table):

@@ -15,6 +15,7 @@ from companion.decks.store import cards_of
 from companion.web import create_app
 from companion.web.i18n import LANGUAGES, translate
 
+from .conftest import form_token
 from .decks_support import new_deck, teach
 from .test_pages import token
 from .test_pages_access import CODE, PHONE
@@ -147,7 +148,7 @@ def test_another_device_gives_the_table_code_before_a_form_changes_anything(app)
     app.config["TABLE_CODE"] = CODE
     phone = app.test_client()
     page = phone.get("/cards", environ_base=PHONE).get_data(as_text=True)
-    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    csrf = form_token(page)
     response = phone.post("/cards", data={"csrf_token": csrf, "name": "Mine"}, environ_base=PHONE)
     assert response.status_code == 302 and response.headers["Location"].startswith("/join?next=/cards")
     assert [d["id"] for d in phone.get("/api/decks", environ_base=PHONE).get_json()["decks"]] == ["standin"]

@@ -11,13 +11,14 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
 import pytest
 
 from companion.web import create_app
-from companion.web.server import build_server, serve_in_thread
+from companion.web.server import WsgiApp, build_server, serve_in_thread
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
@@ -31,18 +32,27 @@ def instance_folder(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("e2e")
 
 
-@pytest.fixture(scope="module")
-def server(instance_folder) -> Iterator[str]:
+@contextmanager
+def serving(instance_folder: Path, wrap: Callable[[WsgiApp], WsgiApp] = lambda app: app) -> Iterator[str]:
+    """The app on a free port, as ``wrap(app)`` (a test may slow it down), for as long as the block lasts."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("MAMMA_MIA_INSTANCE", str(instance_folder))
         # no polling: the stale-page test needs a page that does not refresh itself
         app = create_app({"DATABASE": str(instance_folder / "mamma-mia.sqlite"), "SECRET_KEY": "e2e",
                           "POLL_SECONDS": 0})
-    server = build_server(app, "127.0.0.1", 0)
-    serving = serve_in_thread(server)
-    yield f"http://127.0.0.1:{server.bind_addr[1]}"
-    server.stop()
-    serving.join(timeout=10)
+    server = build_server(wrap(app), "127.0.0.1", 0)
+    thread = serve_in_thread(server)
+    try:
+        yield f"http://127.0.0.1:{server.bind_addr[1]}"
+    finally:
+        server.stop()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server(instance_folder) -> Iterator[str]:
+    with serving(instance_folder) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

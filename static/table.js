@@ -1,6 +1,8 @@
 // The round page: draws the game state and sends each tap to the JSON API.
 // Every write carries the version it was based on; a 409 means another device
 // was first, so the page reloads the state and says so (nothing was changed).
+// Taps on the pad wait their turn in the queue of taps.js; the other moves
+// wait for it to be empty.
 "use strict";
 
 (() => {
@@ -9,46 +11,95 @@
   const { t, esc, card, need, rows, icon, ingredientName } = Cards;
   Cards.setCatalog(JSON.parse(document.getElementById("catalog-data").textContent));
   let state = JSON.parse(document.getElementById("state-data").textContent);
-  let busy = false;
+  let acting = false;  // a move other than a tap is on its way
+  let padDrawn = "";
+  let tapAgain = false;  // the message names taps to make again once the owner has decided
   const listeners = [];
   const $ = (id) => document.getElementById(id);
 
   // talking to the API ---------------------------------------------------------------
 
-  // true when the game accepted the move, false when refused, "busy" when another tap is under way
-  async function act(action, body = {}) {
-    if (busy) return "busy";
-    setBusy(true);
-    let accepted = false;
+  // {status, data}; status 0 when the server was not reached
+  async function post(action, body, version) {
     try {
       const response = await fetch(`${api}/${action}`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ ...body, version: state.version }),
+        body: JSON.stringify({ ...body, version }),
       });
-      const data = await response.json();
-      if (response.ok) {
-        state = data;
-        accepted = true;
-        message(null);
-      } else if (response.status === 409) {
-        await reload();
-        message(t("err.stale"), "warn");
-      } else {
-        message(Cards.refusal(response.status, data, root.dataset.join), "error", true);
-      }
+      return { status: response.status, data: await response.json().catch(() => ({})) };
     } catch (error) {
-      message(Cards.refusal(0, {}, root.dataset.join), "error", true);
-    } finally {
-      setBusy(false);
-      render();
+      return { status: 0, data: {} };
     }
-    return accepted;
+  }
+
+  function busy() {
+    return acting || !taps.idle();
+  }
+
+  // true when the game accepted the move, false when refused, "busy" when another move is under way
+  async function act(action, body = {}) {
+    if (busy()) return "busy";
+    setActing(true);
+    const { status, data } = await post(action, body, state.version);
+    if (status === 200) {
+      state = data;
+      if (!(tapAgain && action === "decide")) message(null);
+    } else if (status === 409) {
+      await reload().catch(() => {});
+      message(t("err.stale"), "warn");
+    } else {
+      message(Cards.refusal(status, data, root.dataset.join), "error", true);
+    }
+    setActing(false);
+    return status === 200;
+  }
+
+  const taps = Taps.queue({ version: () => state.version, send: sendTap, dropped: tapsDropped, changed: render });
+
+  async function sendTap(picked, version) {
+    // the owner decides first: the pad is locked now, and what was tapped behind the order is dropped
+    if (state.pending || state.phase !== "evaluating") return { recorded: false, kind: "order" };
+    const { status, data } = await post("reveal", { card: picked }, version);
+    if (status === 200) {
+      state = data;
+      message(null);
+      return { recorded: true, version: data.version };
+    }
+    if (status === 409) {
+      await reload().catch(() => {});
+      return { recorded: false, kind: "stale" };
+    }
+    if (status !== 0) return { recorded: false, kind: "refused", status, data };
+    // the reply may have been lost after the server recorded the tap
+    const known = state.version;
+    const reached = await reload().then(() => true, () => false);
+    return { recorded: false, kind: "network", unsure: !reached || state.version !== known };
+  }
+
+  function tapsDropped(cards, why) {
+    tapAgain = why.kind === "order";
+    const lost = (list) => list.length
+      ? ` <span class="tap-lost">${esc(t("tap.lost"))} ${Taps.chips(list)}</span>` : "";
+    if (why.kind === "order") {
+      message(`${esc(t("tap.lost_order"))} <span class="tap-lost">${Taps.chips(cards)}</span>`, "warn", true);
+    } else if (why.kind === "stale") {
+      message(esc(t("err.stale")) + lost(cards), "error", true);
+    } else if (why.kind === "refused") {
+      message(Cards.refusal(why.status, why.data, root.dataset.join) + lost(cards), "error", true);
+    } else if (why.kind === "network" && why.unsure) {
+      message(`${esc(t("tap.unsure"))} <span class="tap-unsure">${Taps.chips(cards.slice(0, 1))}</span>`
+        + lost(cards.slice(1)), "error", true);
+    } else {
+      message(esc(t("err.network")) + lost(cards), "error", true);
+    }
   }
 
   async function reload() {
     const response = await fetch(api, { headers: { Accept: "application/json" } });
-    if (response.ok) state = await response.json();
+    if (!response.ok) return;
+    const next = await response.json();
+    if (next.version >= state.version) state = next;  // a reply that overtook this one is newer
   }
 
   // another tablet may be playing the same game: pick up its changes
@@ -56,19 +107,21 @@
   const pollSeconds = Number(root.dataset.poll);
   if (pollSeconds > 0) {
     setInterval(async () => {
-      if (busy || document.hidden) return;
+      if (busy() || document.hidden) return;
       const seen = state.version;
       try { await reload(); } catch (error) { return; }
-      if (state.version !== seen && !busy) render();
+      if (state.version !== seen && !busy()) render();
     }, pollSeconds * 1000);
   }
 
-  function setBusy(value) {
-    busy = value;
+  function setActing(value) {
+    acting = value;
     document.body.classList.toggle("busy", value);
+    render();
   }
 
   function message(text, kind = "info", html = false) {
+    if (!text) tapAgain = false;
     Cards.say($("message"), text, kind, html);
   }
 
@@ -79,11 +132,11 @@
     $("round-title").textContent = evaluating
       ? t("game.round", { round: state.round, rounds: state.rounds }) : t(`phase.${state.phase}`);
     $("next").textContent = nextStep();
-    $("undo").disabled = !state.can_undo || busy;
+    $("undo").disabled = !state.can_undo || busy();
     const end = $("end-round");
     end.hidden = !evaluating;
     end.textContent = t("game.end_round", { round: state.round });
-    end.disabled = Boolean(state.pending) || busy;
+    end.disabled = Boolean(state.pending) || busy();
     $("setup").hidden = !(evaluating && state.round === 1 && state.timeline.length === 0);
     $("table").innerHTML = rows(state.table);
     renderLeftovers();
@@ -163,7 +216,8 @@
 
   function renderTimeline() {
     const list = $("timeline");
-    if (!state.timeline.length) {
+    const waiting = taps.cards().map((c) => `<li class="tl-queued" data-card="${esc(c)}">${card(c)}</li>`).join("");
+    if (!state.timeline.length && !waiting) {
       list.innerHTML = `<li class="muted">${esc(t("game.timeline_empty"))}</li>`;
       return;
     }
@@ -173,7 +227,7 @@
       const who = verdict === "waiting" ? "" : `<b>${esc(e.player)}</b>: `;
       return `<li class="tl tl-order ${verdict}" data-card="${esc(e.card)}" data-verdict="${verdict}">`
         + `${card(e.card)}<span class="tl-text">${who}${verdictText(e, verdict)}</span></li>`;
-    }).join("");
+    }).join("") + waiting;
     list.scrollTop = list.scrollHeight;  // the newest card in view, without scrolling the page
   }
 
@@ -197,8 +251,15 @@
     pad.hidden = state.phase !== "evaluating";
     const groups = state.players.map((p) => ({
       color: p.color, title: t("game.pad_orders", { name: p.name }), empty: t("game.pad_no_orders") }));
-    $("pad-keys").innerHTML = Cards.pad([...Cards.ingredientCards(state.doubled), ...state.players.flatMap((p) => p.revealable)],
-      { groups, locked: Boolean(state.pending) || busy });
+    const html = Cards.pad([...Cards.ingredientCards(state.doubled), ...state.players.flatMap((p) => p.revealable)],
+      { groups, locked: Boolean(state.pending) || acting });
+    // a key replaced between press and release would swallow the tap: redraw only what changed
+    if (html !== padDrawn) $("pad-keys").innerHTML = padDrawn = html;
+    const waiting = taps.cards();
+    const queue = $("tap-queue");
+    queue.hidden = !waiting.length;
+    queue.innerHTML = waiting.length
+      ? `<span class="tap-queue-label">${esc(t("tap.waiting"))}</span> ${Taps.chips(waiting)}` : "";
   }
 
   function renderHands() {
@@ -254,16 +315,17 @@
 
   // wiring ----------------------------------------------------------------------------
 
-  Cards.onPadTap($("pad-keys"), (picked) => act("reveal", { card: picked }));
+  Cards.onPadTap($("pad-keys"), (picked) => taps.add(picked));
   $("undo").addEventListener("click", () => act("undo"));
   $("end-round").addEventListener("click", () => act("end-round"));
 
   // what camera.js uses: the state, a state the camera's answers bring, the same
-  // moves as the taps, and a call after each drawing
+  // moves as the taps (a card read from a photo is a tap), and a call after each drawing
   window.Table = {
     state: () => state,
-    busy: () => busy,
+    busy,
     act,
+    tap: (picked) => taps.add(picked),
     message,
     show(next) { if (next.version >= state.version) { state = next; render(); } },
     onRender(listener) { listeners.push(listener); listener(state); },

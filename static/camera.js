@@ -160,7 +160,7 @@
     if (!data.proposal) { status(t("cam.photo_none"), "warn"); return; }
     status(t("cam.photo_seen"));
     ask(t("cam.which"), [data.proposal.card, data.proposal.runner_up], (picked) => {
-      if (picked) Table.act("reveal", { card: picked });
+      if (picked) Table.tap(picked);
     });
   }
 
@@ -203,9 +203,9 @@
     // no question when the game allows only one of the two readings
     const readings = [entry.card, entry.runner_up].filter((c) => c && possible(c, state));
     if (!entry.sure && readings.length === 2) {
-      ask(t("cam.which"), readings, async (picked) => {
+      ask(t("cam.which"), readings, (picked) => {
         sequence.next += 1;
-        if (picked) await Table.act("reveal", { card: picked });
+        if (picked) Table.tap(picked);  // the next step waits for it to land
         setTimeout(step, SEQUENCE_STEP_MS);
       });
       return;

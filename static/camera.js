@@ -139,22 +139,36 @@
 
   // photos and video files ---------------------------------------------------------------
 
-  async function upload(url, file, type) {
-    status(t("cam.reading"));
-    try {
-      const response = await fetch(url, { method: "POST", body: file,
-        headers: { "Content-Type": type, Accept: "application/json" } });
-      const data = await response.json();
-      if (!response.ok) { status(t("err.refused", { reason: data.error }), "error"); return null; }
-      return data;
-    } catch (error) {
-      status(t("err.network"), "error");
-      return null;
-    }
+  // the server's answer, or null when there is none (the status line says why);
+  // `sent(fraction)` follows the upload. XMLHttpRequest rather than fetch: only
+  // it reports how much of a request's body has gone.
+  function upload(url, file, type, sent = () => {}) {
+    return new Promise((resolve) => {
+      const request = new XMLHttpRequest();
+      request.open("POST", url);
+      request.setRequestHeader("Content-Type", type);
+      request.setRequestHeader("Accept", "application/json");
+      request.upload.addEventListener("progress", (event) => {
+        if (event.lengthComputable) sent(event.loaded / event.total);
+      });
+      request.upload.addEventListener("load", () => sent(1));
+      request.addEventListener("load", () => {
+        let data = {};
+        try { data = JSON.parse(request.responseText); } catch (error) { /* the status says enough */ }
+        if (request.status === 200) { resolve(data); return; }
+        status(t("err.refused", { reason: data.error || request.status }), "error");
+        resolve(null);
+      });
+      const failed = () => { status(t("err.network"), "error"); resolve(null); };
+      request.addEventListener("error", failed);
+      request.addEventListener("abort", failed);
+      request.send(file);
+    });
   }
 
   async function photo(file) {
     const type = /^image\/(jpeg|png)$/.test(file.type) ? file.type : "image/jpeg";
+    status(t("cam.reading"));
     const data = await upload(panel.dataset.photo, file, type);
     if (!data) return;
     if (!data.proposal) { status(t("cam.photo_none"), "warn"); return; }
@@ -164,8 +178,22 @@
     });
   }
 
+  // a long video takes a while to send over a phone's connection, then to read
   async function videoFile(file) {
-    const data = await upload(panel.dataset.video, file, file.type || "application/octet-stream");
+    const bar = $("cam-upload");
+    let said = null;
+    const sent = (fraction) => {
+      bar.value = fraction;
+      // in steps of ten: the status line is read out, and every progress event would be too many
+      const step = fraction >= 1 ? "reading" : Math.floor(fraction * 10) * 10;
+      if (step === said) return;
+      said = step;
+      status(step === "reading" ? t("cam.video_reading") : t("cam.uploading", { percent: step }));
+    };
+    bar.hidden = false;
+    sent(0);
+    const data = await upload(panel.dataset.video, file, file.type || "application/octet-stream", sent);
+    bar.hidden = true;
     if (data) play(data.cards);
   }
 

@@ -12,6 +12,7 @@
   Cards.setCatalog(JSON.parse(document.getElementById("catalog-data").textContent));
   let state = JSON.parse(document.getElementById("state-data").textContent);
   let acting = false;  // a move other than a tap is on its way
+  let acted = Promise.resolve();  // settles once that move is answered
   let padDrawn = "";
   let tapAgain = false;  // the message names taps to make again once the owner has decided
   const listeners = [];
@@ -40,6 +41,8 @@
   // true when the game accepted the move, false when refused, "busy" when another move is under way
   async function act(action, body = {}) {
     if (busy()) return "busy";
+    let answered;
+    acted = new Promise((resolve) => { answered = resolve; });
     setActing(true);
     const { status, data } = await post(action, body, state.version);
     if (status === 200) {
@@ -52,14 +55,18 @@
       message(Cards.refusal(status, data, root.dataset.join), "error", true);
     }
     setActing(false);
+    answered();
     return status === 200;
   }
 
-  const taps = Taps.queue({ version: () => state.version, send: sendTap, dropped: tapsDropped, changed: render });
+  // a tap from the camera panel may come while another move is on its way: it goes after its answer
+  const taps = Taps.queue({ version: () => acted.then(() => state.version), send: sendTap, dropped: tapsDropped,
+    changed: render });
 
   async function sendTap(picked, version) {
     // the owner decides first: the pad is locked now, and what was tapped behind the order is dropped
-    if (state.pending || state.phase !== "evaluating") return { recorded: false, kind: "order" };
+    if (state.pending) return { recorded: false, kind: "order" };
+    if (state.phase !== "evaluating") return { recorded: false, kind: "over" };
     const { status, data } = await post("reveal", { card: picked }, version);
     if (status === 200) {
       state = data;
@@ -90,8 +97,10 @@
     } else if (why.kind === "network" && why.unsure) {
       message(`${esc(t("tap.unsure"))} <span class="tap-unsure">${Taps.chips(cards.slice(0, 1))}</span>`
         + lost(cards.slice(1)), "error", true);
-    } else {
+    } else if (why.kind === "network") {
       message(esc(t("err.network")) + lost(cards), "error", true);
+    } else {
+      message(lost(cards).trim(), "error", true);
     }
   }
 

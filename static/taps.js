@@ -28,18 +28,18 @@ const Taps = (() => {
       + `${card(c, extraClass)}${n > 1 ? `<b class="tap-times">×${n}</b>` : ""}</span>`).join(" ");
   }
 
-  /** The queue of taps. `version()` is the game's version as the page knows
-   * it, for the first tap of a run; `send(card, version)` resolves to
+  /** The queue of taps. `version()` resolves to the game's version as the
+   * page knows it, for the first tap of a run; `send(card, version)` resolves to
    * `{recorded: true, version}` or to `{recorded: false, ...why}`, and then
    * `dropped(cards, why)` gets that tap and every one behind it. `changed()`
    * follows every change of the queue. */
   function queue({ version, send, dropped, changed }) {
-    const waiting = [];  // the first one is on its way while `running`
+    const waiting = [];  // the first one is being sent while `running`
     let running = false;
 
     async function drain() {
       running = true;
-      let based = version();
+      let based = await version();
       while (waiting.length) {
         const answer = await send(waiting[0], based).catch(() => ({ recorded: false }));
         if (answer.recorded) {

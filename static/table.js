@@ -266,7 +266,7 @@
     if (html !== padDrawn) $("pad-keys").innerHTML = padDrawn = html;
     const waiting = taps.cards();
     const queue = $("tap-queue");
-    queue.hidden = !waiting.length;
+    queue.classList.toggle("empty", !waiting.length);
     queue.innerHTML = waiting.length
       ? `<span class="tap-queue-label">${esc(t("tap.waiting"))}</span> ${Taps.chips(waiting)}` : "";
   }

@@ -59,16 +59,18 @@ def pile(server: str, game_id: int) -> list[str]:
 
 
 def watch_the_queue(page: Page) -> None:
-    """Record, at every change of the waiting row, how many taps it shows and
-    whether Undo and the pad's keys are usable then."""
+    """Record, at every change of the pad, how many taps its waiting row shows,
+    whether Undo and the pad's keys are usable then, and where the keys are in the pad."""
     page.evaluate("""() => {
         const row = () => document.getElementById("tap-queue") || document.createElement("p");
         window.queueSeen = [];
         new MutationObserver(() => window.queueSeen.push({
-            shown: !row().hidden,
+            shown: !row().classList.contains("empty"),
             waiting: [...row().querySelectorAll(".tap-run")].reduce((n, r) => n + Number(r.dataset.count), 0),
             undo: document.getElementById("undo").disabled,
             padDisabled: document.querySelectorAll("#pad-keys button:disabled").length,
+            keysTop: document.getElementById("pad-keys").getBoundingClientRect().top
+                - document.getElementById("pad").getBoundingClientRect().top,
         })).observe(document.getElementById("pad"), { childList: true, subtree: true, attributes: true });
     }""")
 
@@ -111,6 +113,7 @@ def test_five_taps_of_the_same_card_all_land(page: Page, server: str) -> None:
     assert max(s["waiting"] for s in shown) >= 3, seen  # taps waited their turn, and were shown waiting
     assert all(s["undo"] for s in shown), "Undo must wait until the taps are in"
     assert not any(s["padDisabled"] for s in shown), "the pad must stay usable while taps wait"
+    assert len({s["keysTop"] for s in seen}) == 1, "a key that moves under the finger gets the wrong taps"
     expect(page.locator("#message")).to_be_hidden()
     expect(page.locator("#undo")).to_be_enabled()
 

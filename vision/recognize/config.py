@@ -147,6 +147,36 @@ class VisionConfig:
     # while at full size the card still outweighs it
     refit_confidence: float = 0.35
     refit_margin: float = 0.1
+    # faces whose descriptors correlate this much (directly or through others) form a family,
+    # compared again at full resolution where its members differ: the orders of one printing
+    # that differ only in a thin frame or one topping. The family's faces are registered in
+    # one frame this size (width, height) with this much room around the anchor face
+    fine_close: float = 0.5
+    fine_size: tuple[int, int] = (96, 150)
+    fine_pad: float = 0.06
+    fine_oversample: int = 2
+    # a taught face is moved onto its family's consensus only when that raises their
+    # correlation by this much (most faces are cut well, and are best left as they are)
+    fine_register_gain: float = 0.02
+    # a reading is first aligned with its card's face at fine size
+    fine_align: AlignStep = AlignStep(1, (96, 150), 12, 0.06)
+    # two faces differ at a pixel where their colours (0..255, fitted to one another) are this
+    # far apart; two faces whose differences add up to less than this energy cannot be told
+    # apart by them (half the sum of squared differences over those pixels)
+    # colours are seen against the paper within this many pixels (an odd count, at fine size;
+    # more than a small topping is across), then blurred by this Gaussian: what a little blur or
+    # a pixel's misalignment would change is then alike in the reading and the faces
+    fine_light_reach: int = 11
+    fine_blur: float = 1.0
+    # where the middle half of a family's faces agree within this (on every channel, 0..255
+    # seen against the paper), they are taken to show the same print
+    fine_agree: float = 25.0
+    fine_floor: float = 20.0
+    fine_share: float = 0.4
+    fine_min_energy: float = 4000.0
+    # the reading must lie this far towards the winner on every comparison (1: exactly the
+    # winner's face, -1: exactly the other) for the other face to be ruled out
+    fine_sure: float = 0.4
     # a match is reported only above this similarity (0..1), or above the second one when
     # it is this far ahead of its runner-up: a pale card with little printed on it under
     # glare correlates weakly with its reference, but with no other card nearly as well

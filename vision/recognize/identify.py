@@ -19,6 +19,7 @@ import numpy as np
 from companion.engine import Card
 
 from .config import DEFAULT_CONFIG, VisionConfig
+from .discern import FineDeck
 from .types import Match
 
 
@@ -93,19 +94,21 @@ class ReferenceDeck:
     templates: tuple[tuple[np.ndarray, ...], ...]  # per card: gray faces for alignment, coarse to fine
     config: VisionConfig = DEFAULT_CONFIG
     glance: np.ndarray | None = None  # as ``matrix``, of the faces at ``config.glance_size``
+    fine: FineDeck | None = None  # the close faces' families, compared at full resolution
 
     @classmethod
     def from_faces(cls, faces: Iterable[tuple[Card, np.ndarray]], config: VisionConfig = DEFAULT_CONFIG) -> ReferenceDeck:
         """``faces``: (card, upright face image cropped to the card) pairs."""
-        cards, canonical, small, templates = [], [], [], []
+        cards, images, canonical, small, templates = [], [], [], [], []
         for card, image in faces:
             cards.append(card)
+            images.append(image)
             canonical.append(canonical_face(image, config))
             small.append(canonical_face(image, config, config.glance_size))
             templates.append(gray_templates(image, config))
         upright, glance = describe_many(np.stack(canonical), config), describe_many(np.stack(small), config)
         return cls(tuple(cards), np.vstack([upright, _turned(upright)]), tuple(templates), config,
-                   np.vstack([glance, _turned(glance)]))
+                   np.vstack([glance, _turned(glance)]), FineDeck(images, upright, config))
 
     def templates_of(self, card: Card) -> tuple[np.ndarray, ...]:
         return self.templates[self.cards.index(card)]
@@ -117,6 +120,12 @@ class ReferenceDeck:
 def identify(face: np.ndarray, deck: ReferenceDeck) -> Match:
     """The best reference for ``face`` (at ``deck.config.face_size``), either way up."""
     return identify_many(face[None], deck)[0]
+
+
+def card_scores(face: np.ndarray, deck: ReferenceDeck) -> np.ndarray:
+    """The similarity of ``face`` (at ``deck.config.face_size``) to each
+    card of ``deck``, either way up: one value per card."""
+    return (describe(face, deck.config) @ deck.matrix.T).reshape(2, -1).max(axis=0)
 
 
 def identify_many(faces: np.ndarray, deck: ReferenceDeck, glance: bool = False) -> list[Match]:

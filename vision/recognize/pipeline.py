@@ -12,7 +12,7 @@ from ..geometry import inside_convex
 from .config import VisionConfig
 from .corners import corner_hypotheses
 from .detect import EdgeChains, outline_quads
-from .identify import ReferenceDeck, identify, identify_many
+from .identify import ReferenceDeck, card_scores, identify, identify_many
 from .rectify import rectify, rectify_many
 from .refine import refine, refine_finest
 from .types import Detection, Match, Quad, median_short_side
@@ -48,6 +48,10 @@ class Recogniser:
             return self._recognise(image)
 
     def _recognise(self, image: np.ndarray) -> list[Detection]:
+        found = [self.discerned(image, d) for d in self._found(image)]
+        return sorted(found, key=lambda d: -d.confidence)
+
+    def _found(self, image: np.ndarray) -> list[Detection]:
         found = self._search(image)
         width = image.shape[1]
         coarser, finer = (s if s and width > s.config.detect_width else None for s in (self._coarser, self._finer))
@@ -126,6 +130,36 @@ class Recogniser:
         return self.config.is_confident(detection.match) and \
             not _overlapping(detection.corners[None], [k.corners for k in kept])[0] and \
             outline_support(scene.gradients, detection.corners, self.config) >= self.config.min_outline_support
+
+    def discerned(self, image: np.ndarray, detection: Detection) -> Detection:
+        """``detection`` looked at again where the faces close to its card
+        differ (:mod:`.discern`). The card may change to one of them that the
+        reading is clearly nearer. Every other card is then ruled out either
+        there (a close face) or by the reading's margin over it at low
+        resolution (any other): the runner-up is the most similar card not
+        ruled out, and a close face not ruled out is among the candidates,
+        with the reading's own confidence, so that it is not sure."""
+        fine, deck = self.deck.fine, self.deck
+        outline = Quad(detection.corners)
+        verdict = fine.judge(image, outline, deck.cards.index(detection.card)) if fine is not None else None
+        if verdict is None:
+            return detection
+        scores = card_scores(rectify(image, outline, self.config.face_size), deck)
+        family = fine.family_of(verdict.card)
+        member = family.members.index(verdict.card)
+        ruled_out = {verdict.card} | {m for k, m in enumerate(family.members)
+                                      if family.close[member, k] and m not in verdict.unresolved}
+        candidates = tuple(deck.cards[i] for i in verdict.unresolved)
+        confidence = max(0.0, float(scores[verdict.card]))
+        if candidates:
+            runner_up, runner_up_confidence = candidates[0], confidence
+        else:
+            others = [i for i in np.argsort(-scores).tolist() if i not in ruled_out]
+            runner_up = deck.cards[others[0]] if others else None
+            runner_up_confidence = max(0.0, float(scores[others[0]])) if others else 0.0
+        match = Match(deck.cards[verdict.card], confidence, detection.match.upside_down, runner_up,
+                      runner_up_confidence, candidates)
+        return Detection(match, outline.corners)
 
     def glance(self, chains: EdgeChains, quads: Sequence[Quad]) -> list[Detection]:
         """A first identification of each quad, cheaply, from the coarse image."""

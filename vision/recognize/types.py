@@ -58,6 +58,8 @@ class Match:
     upside_down: bool
     runner_up: Card | None
     runner_up_confidence: float
+    # the cards a closer look could not rule out, likeliest first (the runner-up among them)
+    candidates: tuple[Card, ...] = ()
 
     @property
     def margin(self) -> float:

@@ -1,0 +1,111 @@
+"""The fine comparison of close faces (vision.recognize.discern): faces that
+differ only in a thin frame or one small topping are told apart where they
+differ, and a reading is sure only when every close face is ruled out."""
+from dataclasses import replace
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.engine import Order
+from tools.synth.datasets import Art
+from tools.synth.style import STYLES
+from vision.recognize.config import DEFAULT_CONFIG
+from vision.recognize.paper import paper_balanced
+from vision.recognize.identify import ReferenceDeck, card_scores
+from vision.recognize.pipeline import Recogniser
+from vision.recognize.rectify import rectify
+from vision.recognize.types import Quad
+
+from .recognize_support import TRUTH, place
+
+HARD = Art.of(STYLES["hard"])
+HARD_DECK = ReferenceDeck.from_faces(HARD.faces.items())
+
+
+def photographed(face: np.ndarray, cast=(1.0, 1.0, 1.0), seed: int = 1) -> np.ndarray:
+    """``face`` on a table, under light with a colour ``cast`` (B, G, R gains)."""
+    image = place(face, TRUTH, seed=seed).astype(np.float32) * np.float32(cast)
+    return np.clip(image, 0, 255).astype(np.uint8)
+
+
+def read(image: np.ndarray, deck: ReferenceDeck = HARD_DECK):
+    found = Recogniser(deck).recognise(image)
+    assert found, "no card found"
+    return found[0]
+
+
+@pytest.mark.parametrize("notation", ["r:S+A+M+P+O", "p:15+", "g:P+6J"])
+def test_orders_that_differ_only_in_a_thin_frame_are_read_surely(notation):
+    card = Order.from_notation(notation)
+    detection = read(photographed(HARD.faces[card], cast=(1.08, 0.97, 0.9)))
+    assert detection.card == card
+    assert DEFAULT_CONFIG.is_sure(detection.match) and detection.match.candidates == ()
+
+
+def test_the_low_resolution_look_alone_cannot_tell_those_frames_apart():
+    """What the stage above adds: the same photo's descriptor scores the five
+    colours of one recipe within the sure margin of one another."""
+    card = Order.from_notation("r:S+A+M+P+O")
+    image = photographed(HARD.faces[card], cast=(1.08, 0.97, 0.9))
+    scores = card_scores(rectify(image, Quad(TRUTH), DEFAULT_CONFIG.face_size), HARD_DECK)
+    colours = [HARD_DECK.cards.index(Order.from_notation(f"{c}:S+A+M+P+O")) for c in "rybgp"]
+    best = sorted(scores[colours], reverse=True)
+    assert best[0] - best[1] < DEFAULT_CONFIG.sure_margin
+
+
+def test_orders_that_differ_in_one_small_topping_are_read_surely():
+    for notation in ("r:S+4A", "r:S+4M", "r:S+4P", "r:S+4O"):
+        card = Order.from_notation(notation)
+        detection = read(photographed(HARD.faces[card], seed=3))
+        assert detection.card == card, notation
+        assert DEFAULT_CONFIG.is_sure(detection.match), notation
+
+
+def test_a_hidden_difference_leaves_the_reading_unsure_with_the_faces_it_could_be():
+    """The topping that tells red 1 salami + 4 pineapple from red 1 salami +
+    4 mushroom is painted over with the card's paper: neither may be taken
+    surely, and both are offered."""
+    pineapple, mushroom = Order.from_notation("r:S+4A"), Order.from_notation("r:S+4M")
+    face = HARD.faces[pineapple].copy()
+    differs = np.abs(face.astype(int) - HARD.faces[mushroom].astype(int)).max(axis=2) > 40
+    ys, xs = np.nonzero(differs)
+    paper = np.median(face[face.shape[0] // 2:, :].reshape(-1, 3), axis=0)
+    face[ys.min() - 4:ys.max() + 5, xs.min() - 4:xs.max() + 5] = paper
+    detection = read(photographed(face))
+    assert not DEFAULT_CONFIG.is_sure(detection.match)
+    offered = {detection.card, *detection.match.candidates}
+    assert {pineapple, mushroom} <= offered
+
+
+def test_the_card_changes_to_the_close_face_the_reading_is_nearer():
+    """A reading first taken for another colour of the same recipe (its
+    frame is all that differs) comes out as the card shown."""
+    card = Order.from_notation("y:S+A+M+P+O")
+    image = photographed(HARD.faces[card], cast=(0.95, 1.0, 1.1), seed=5)
+    recogniser = Recogniser(HARD_DECK)
+    detection = read(image)
+    assert detection.card == card
+    other = Order.from_notation("g:S+A+M+P+O")
+    misread = replace(detection.match, card=other)
+    assert recogniser.discerned(image, replace(detection, match=misread)).card == card
+
+
+def test_families_group_the_faces_that_look_alike():
+    fine = HARD_DECK.fine
+    orders = {i for i, card in enumerate(HARD_DECK.cards) if isinstance(card, Order)}
+    order_family = {fine.family_of(i).members for i in orders if fine.family_of(i) is not None}
+    assert len(order_family) == 1 and orders <= set(next(iter(order_family)))
+    mamma_mia = next(i for i, card in enumerate(HARD_DECK.cards) if card.notation == "!")
+    family = fine.family_of(mamma_mia)
+    assert family is None or not orders & set(family.members)
+
+
+def test_paper_balance_cancels_a_colour_cast_but_keeps_a_frame_colour():
+    red, green = (HARD.faces[Order.from_notation(f"{c}:S+A+M+P+O")] for c in "rg")
+    size = DEFAULT_CONFIG.fine_size
+    small = [cv2.resize(f, size, interpolation=cv2.INTER_AREA).astype(np.float32) for f in (red, green)]
+    everywhere = np.ones(small[0].shape[:2], bool)
+    cast = small[0] * np.float32([0.8, 1.0, 1.15]) + np.float32([12, 0, -5])
+    plain, tinted, other = (paper_balanced(f, everywhere) for f in (small[0], cast, small[1]))
+    assert np.abs(plain - tinted).mean() < 0.5 * np.abs(plain - other).mean()

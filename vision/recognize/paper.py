@@ -1,0 +1,48 @@
+"""A face seen against its own paper: colour casts, uneven light and the
+table around a card taken out, so that two pictures of one card, taken
+under different light, compare alike where the card's print is alike."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .config import DEFAULT_CONFIG, VisionConfig
+
+
+def paper_balanced(face: np.ndarray, where: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+    """``face`` (float, BGR) seen against its own paper: on each channel,
+    less its darkest ink, divided by the light around each pixel (the
+    brightest nearby, smoothed), then blurred a little. A colour cast,
+    whether it tints the light or washes over the whole picture, light
+    falling off across the card and a little blur then change it little, while a thin
+    coloured frame or a small topping keeps its colour against the paper next
+    to it. Measured within ``where`` (the card), and what lies outside it
+    (the table, or nothing) is first replaced by the card's edge spread
+    outwards, so that it sways neither the light nor the blur at the rim."""
+    chosen = np.flatnonzero(where.ravel())
+    if len(chosen) < 50:
+        return face
+    pixels = face.reshape(-1, 3)[chosen]
+    bright = pixels.mean(axis=1)
+    ink = pixels[bright <= np.quantile(bright, 0.03)].mean(axis=0)
+    lifted = np.maximum(_filled(face, where) - ink, 0).astype(np.float32)
+    reach = config.fine_light_reach
+    light = cv2.dilate(lifted, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
+    light = cv2.GaussianBlur(light, (0, 0), reach / 2)
+    return cv2.GaussianBlur(200.0 * lifted / np.maximum(light, 8.0), (0, 0), config.fine_blur)
+
+
+def _filled(face: np.ndarray, where: np.ndarray) -> np.ndarray:
+    """``face`` with its pixels outside ``where`` replaced by the nearby
+    pixels inside, spread outwards (a normalised blur, twice as wide the
+    second time for what the first did not reach)."""
+    weight = where.astype(np.float32)
+    filled = face * weight[..., None]
+    for sigma in (2.0, 6.0):
+        spread = cv2.GaussianBlur(weight, (0, 0), sigma)
+        blurred = cv2.GaussianBlur(face * weight[..., None], (0, 0), sigma)
+        reached = (spread > 1e-3) & (weight == 0)
+        filled[reached] = blurred[reached] / spread[reached][:, None]
+        weight = np.where(reached, 1.0, weight).astype(np.float32)
+        face = filled
+    return filled

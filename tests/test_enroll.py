@@ -269,3 +269,18 @@ def test_a_bad_deck_folder_exits_2(tmp_path, capsys, setup, message):
     code, out, err = enroll(folder, capsys)
     assert code == 2 and out == ""
     assert err.startswith("enroll: ") and message in err and err.count("\n") == 1
+
+
+def test_a_photo_teaching_would_refuse_is_refused_with_its_reason(tmp_path, capsys):
+    """The checks of teaching from the tablet: a face taught from a washed-out
+    photo would spoil every later reading of its card."""
+    folder = tmp_path / "deck"
+    folder.mkdir()
+    photo = card_photo(render_face(CARDS[0], ALT), PHOTO_QUADS["upright"])
+    cv2.ellipse(photo, (450, 330), (90, 60), 20, 0, 360, (255, 255, 255), -1)
+    cv2.imwrite(str(folder / "shiny.jpg"), photo)
+    write_manifest(folder, [{"image": "shiny.jpg", "card": CARDS[0].notation}])
+    code, out, err = enroll(folder, capsys)
+    assert code == 1 and out == ""
+    assert "shiny.jpg: part of the card is washed out by glare" in err and "move the light" in err
+    assert not (folder / "enrolled").exists()

@@ -80,3 +80,22 @@ def test_the_bench_runs_the_command_and_reports_outcomes_time_and_cuts(tmp_path,
     assert result["enroll"]["counts"] == {"ok": 2}
     assert sum(result["cuts"]["verdicts"].values()) == 2
     assert {f["notation"] for f in result["cuts"]["faces"]} == {"S", "r:S+6J"}
+
+
+def test_refused_photos_are_taken_again_as_a_player_would(tmp_path, capsys):
+    faces = [(distinct_faces().index(parse_card(t)), parse_card(t)) for t in ("S", "y:A+4M")]
+    folder = tmp_path / "photos"
+    write_enroll_photos(folder, STYLES["default"], 2105, faces=faces)
+    first = (folder / "order-yellow-A+4M.jpg").read_bytes()
+    image = cv2.imdecode(np.frombuffer(first, np.uint8), cv2.IMREAD_COLOR)
+    cv2.imwrite(str(folder / "order-yellow-A+4M.jpg"), np.full_like(image, 120))  # no card in it
+    out = tmp_path / "result.json"
+    assert enroll_bench.main([str(folder), "--out", str(out), "--retakes", "2"]) == 0
+    result = json.loads(out.read_text())
+    runs = result["enroll"]["runs"]
+    assert len(runs) >= 2 and runs[0]["refused"][0].startswith("y:A+4M (no card found")
+    assert result["enroll"]["exit_code"] == 0 and result["enroll"]["counts"] == {"ok": 2}
+    assert result["enroll"]["cpu_seconds"] >= sum(run["cpu_seconds"] for run in runs) - 1e-6
+    truth = json.loads((folder / "truth.json").read_text())
+    assert {p["image"] for p in truth["photos"]} == {"ingredient-salami.jpg", "order-yellow-A+4M.jpg"}
+    assert "taken again: y:A+4M" in capsys.readouterr().out

@@ -28,7 +28,7 @@ from tools.synth.card_shot import CardShot, card_share, sample_card_shot, top_si
 from tools.synth.compose import composite_card, new_labels
 from tools.synth.datasets import item_rng
 from tools.synth.deck_art import render_face
-from tools.synth.style import DeckStyle
+from tools.synth.style import DeckStyle, style_named
 from vision.catalog import distinct_faces, face_slug
 from vision.cvcompat import write_bytes
 from vision.recognize.decks import MANIFEST
@@ -111,6 +111,35 @@ def write_enroll_photos(out_dir: str | Path, style: DeckStyle, seed: int, double
     write_bytes(out / TRUTH, _json({"style": style.name, "seed": seed, "photos": truth}))
     write_bytes(out / MANIFEST, _json({"cards": manifest}))
     return out / MANIFEST
+
+
+RETAKE_SEED_STEP = 1_000_003  # a retake's seed: the set's plus this times the attempt
+
+
+def retake_photos(folder: str | Path, images: Sequence[str], attempt: int) -> None:
+    """Photograph the cards of ``images`` (file names in ``folder``, as
+    :func:`write_enroll_photos` named them) again, as a player does when
+    enrollment refuses a picture: the same card, another shot (table, light,
+    pose) drawn from the set's seed and ``attempt``. The photos,
+    ``truth.json`` and their manifest entries (a card lying across its new
+    picture gets its ``"top"``) are rewritten."""
+    out = Path(folder)
+    truth = json.loads((out / TRUTH).read_text())
+    manifest = json.loads((out / MANIFEST).read_text())
+    style = style_named(truth["style"])
+    places = {f"{face_slug(card)}.jpg": (place, card) for place, card in enroll_faces()}
+    truths = {entry["image"]: entry for entry in truth["photos"]}
+    entries = {entry["image"]: entry for entry in manifest["cards"]}
+    for image in images:
+        place, card = places[image]
+        photo = card_photo(style, truth["seed"] + RETAKE_SEED_STEP * attempt, place, card)
+        write_bytes(out / image, photo.photo.jpeg)
+        truths[image].clear()
+        truths[image].update(photo.truth_json(image))
+        entries[image].clear()
+        entries[image].update(photo.manifest_json(image))
+    write_bytes(out / TRUTH, _json(truth))
+    write_bytes(out / MANIFEST, _json(manifest))
 
 
 def _json(data: dict[str, Any]) -> bytes:

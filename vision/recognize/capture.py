@@ -107,10 +107,12 @@ class Capture:
         return not self.problems
 
 
-def capture(image: np.ndarray, config: CaptureConfig = DEFAULT_CAPTURE) -> Capture:
-    """The card in ``image`` (BGR) as a face to teach, and what is wrong with it."""
+def capture(image: np.ndarray, config: CaptureConfig = DEFAULT_CAPTURE, top: str | None = None) -> Capture:
+    """The card in ``image`` (BGR) as a face to teach, and what is wrong with
+    it; ``top``, when given, is the side of the picture the card's top edge
+    faces (as a deck manifest's entry may say)."""
     if is_scan(image):
-        face, _ = scan_face(image)
+        face, _ = scan_face(image, top)
         height, width = image.shape[:2]
         # no glare check: a scan lies flat under even light, and its printed white is blown out
         return Capture(face, Quad(image_outline(width, height)), _face_problems(face, config, glare=False))
@@ -120,7 +122,7 @@ def capture(image: np.ndarray, config: CaptureConfig = DEFAULT_CAPTURE) -> Captu
         return Capture(None, None, (PROBLEMS["not_whole"],))
     except NoCardFound:
         return Capture(None, None, (PROBLEMS["no_card"],))
-    outline = _upright(quad)
+    outline = upright(quad, top) if top else _upright(quad)
     face = rectify(image, outline, FACE_SIZE)
     problems = _outline_problems(image, outline, config) + _face_problems(face, config)
     return Capture(face, outline, problems)

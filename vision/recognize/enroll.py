@@ -226,13 +226,28 @@ def enroll_entries(entries: Sequence[ManifestEntry]) -> Iterator[Outcome]:
 
 
 def enroll_entry(entry: ManifestEntry) -> Outcome:
+    """The entry's face, or why its picture cannot be taught: the checks of
+    teaching from the tablet (:mod:`.capture`), since a face taught from a
+    poor picture spoils every later reading of its card."""
+    from .capture import capture  # capture builds on this module's outline finding
+
     if not entry.image.exists():
         return Outcome(entry, "failed", "missing: no such file next to manifest.json")
     try:
-        face, note = face_from_image(read_image(entry.image), entry.top)
+        image = read_image(entry.image)
+        found = capture(image, top=entry.top)
     except (ImageFileError, EnrollError) as error:
         return Outcome(entry, "failed", str(error))
-    return Outcome(entry, "ok", note, face)
+    if found.problems:
+        return Outcome(entry, "failed", "; ".join(f"{p.message} ({p.hint})" for p in found.problems))
+    return Outcome(entry, "ok", _how_found(image, found.outline, entry.top), found.face)
+
+
+def _how_found(image: np.ndarray, outline: Quad | None, top: str | None) -> str:
+    if is_scan(image) or outline is None:
+        return scan_face(image, top)[1]
+    share = outline.area / (image.shape[0] * image.shape[1])
+    return f"photo, card found covering {share:.0%} of the picture"
 
 
 def coverage_warnings(cards: Iterable[Card], catalogue: Sequence[Card]) -> list[str]:

@@ -1,6 +1,7 @@
-"""Large pictures are decoded reduced, so that one costs a bounded amount of
-memory: a JPEG by libjpeg itself, other formats shrunk right after decoding.
-Photos of ordinary size are decoded as they are."""
+"""Given a working size, large pictures are decoded reduced, so that one
+costs a bounded amount of memory: a JPEG by libjpeg itself, other formats
+shrunk right after decoding. Photos of ordinary size are decoded as they are,
+and without a working size every picture is."""
 from __future__ import annotations
 
 import io
@@ -37,12 +38,15 @@ def decoded_with(monkeypatch):
 
 def test_a_39_megapixel_jpeg_is_decoded_at_half_size_by_libjpeg(decoded_with):
     data = cv2.imencode(".jpg", _drawn(7200, 5400))[1].tobytes()
-    image = decode_image(data)
+    image = decode_image(data, work_pixels=WORK_PIXELS)
     assert decoded_with == [cv2.IMREAD_REDUCED_COLOR_2]
     assert image.shape == (2700, 3600, 3)
     assert image.shape[0] * image.shape[1] <= WORK_PIXELS
     assert image[700, 950].tolist() == pytest.approx([40, 200, 90], abs=3)  # the block, at half its place
     assert image[600, 800].tolist() == pytest.approx([90, 90, 90], abs=3)
+    del image
+    assert decode_image(data).shape == (5400, 7200, 3)
+    assert decoded_with[-1] == cv2.IMREAD_COLOR
 
 
 def test_a_phone_photo_of_12_or_16_megapixels_is_decoded_as_it_is():

@@ -89,8 +89,9 @@ def body_bytes(limit: int, what: str) -> bytes:
 
 
 def decoded_image(data: bytes, max_pixels: int | None = None) -> Any:
-    """``data`` decoded, after waiting for a turn when it is a large picture."""
-    from vision.recognize.imagefile import MAX_PIXELS, ImageFileError, declared_size, decode_image
+    """``data`` decoded, reduced to the recogniser's working size, after
+    waiting for a turn when it is a large picture."""
+    from vision.recognize.imagefile import MAX_PIXELS, WORK_PIXELS, ImageFileError, declared_size, decode_image
 
     try:
         width, height = declared_size(data)
@@ -99,7 +100,7 @@ def decoded_image(data: bytes, max_pixels: int | None = None) -> Any:
     if width * height > LARGE_IMAGE_PIXELS:
         _take_large_image_turn()
     try:
-        return decode_image(data, max_pixels or MAX_PIXELS)
+        return decode_image(data, max_pixels or MAX_PIXELS, WORK_PIXELS)
     except ImageFileError as error:
         raise ApiError(400, f"not a usable image: {error}") from None
 

@@ -12,6 +12,7 @@ import pytest
 from companion.assets import SAMPLE_PHOTOS
 from companion.web import jsonapi
 from companion.web.jsonapi import ApiError, decoded_image
+from vision.recognize import imagefile
 
 
 def _jpeg(width: int, height: int) -> bytes:
@@ -74,3 +75,19 @@ def test_the_turn_is_given_back_when_the_photo_is_answered(table, client):
     assert response.status_code == 200 and response.get_json()["proposal"]["card"] == "A"
     assert jsonapi.LARGE_IMAGE_TURNS.acquire(blocking=False)
     jsonapi.LARGE_IMAGE_TURNS.release()
+
+
+def test_a_photo_over_the_working_size_is_decoded_reduced(table, client, monkeypatch):
+    photo = cv2.imdecode(np.frombuffer((SAMPLE_PHOTOS / "top-00.jpg").read_bytes(), np.uint8), cv2.IMREAD_COLOR)
+    large = cv2.imencode(".jpg", cv2.resize(photo, (6400, 3600)))[1].tobytes()  # 23 megapixels
+    flags, real = [], imagefile.cv2.imdecode
+
+    def spy(buffer, flag):  # the deck's faces are read through here too, on first use
+        if len(buffer) == len(large):
+            flags.append(flag)
+        return real(buffer, flag)
+
+    monkeypatch.setattr(imagefile.cv2, "imdecode", spy)
+    response = client.post(f"/api/games/{table.id}/photo", data=large, content_type="image/jpeg")
+    assert response.status_code == 200 and response.get_json()["proposal"]["card"] == "A"
+    assert flags == [cv2.IMREAD_REDUCED_COLOR_2]

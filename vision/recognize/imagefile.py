@@ -10,11 +10,13 @@ own structure is checked for truncation and Pillow reads its header alone
 Only the formats in :data:`FORMATS` are read at all: every other reader
 would be more code looking at untrusted bytes.
 
-A picture larger than :data:`WORK_PIXELS` is decoded reduced, by a power of
-two: a JPEG by libjpeg itself, which never holds the full-size picture;
-other formats are decoded whole and shrunk by OpenCV at once. GIF and WebP
-decoders hold a second full-size copy of the picture as they decode, so
-those formats have a lower limit (:data:`FORMAT_MAX_PIXELS`).
+Given a working size (the web app gives :data:`WORK_PIXELS`), a larger
+picture is decoded reduced, by a power of two: a JPEG by libjpeg itself,
+which never holds the full-size picture; other formats are decoded whole
+and shrunk by OpenCV at once. Without one (the command line, whose
+``corners`` are in the file's own pixels) pictures come back at full size.
+GIF and WebP decoders hold a second full-size copy of the picture as they
+decode, so those formats have a lower limit (:data:`FORMAT_MAX_PIXELS`).
 """
 from __future__ import annotations
 
@@ -83,10 +85,10 @@ def read_bytes(path: str | Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
         raise ImageFileError(f"cannot read the file: {error.strerror or error}") from None
 
 
-def decode_image(data: bytes, max_pixels: int = MAX_PIXELS, work_pixels: int = WORK_PIXELS) -> np.ndarray:
+def decode_image(data: bytes, max_pixels: int = MAX_PIXELS, work_pixels: int | None = None) -> np.ndarray:
     """Decode image bytes in one of :data:`FORMATS` as BGR, or raise
-    :class:`ImageFileError`. A picture of more than ``work_pixels`` comes
-    back reduced (see :func:`reduction`)."""
+    :class:`ImageFileError`. A picture of more than ``work_pixels``, when
+    given, comes back reduced (see :func:`reduction`)."""
     if not data:
         raise ImageFileError("empty file (0 bytes)")
     if _is_truncated(data):
@@ -94,7 +96,7 @@ def decode_image(data: bytes, max_pixels: int = MAX_PIXELS, work_pixels: int = W
                              "(an interrupted copy or download?)")
     image_format, (width, height) = _read_header(data, max_pixels)
     _check_size(width, height, max_pixels, image_format)
-    factor = reduction(width, height, work_pixels)
+    factor = 1 if work_pixels is None else reduction(width, height, work_pixels)
     image = cv2.imdecode(np.frombuffer(data, np.uint8), _REDUCED[factor])
     if image is None or image.size == 0:
         raise ImageFileError(f"damaged image: the {image_format} header is readable but the picture "

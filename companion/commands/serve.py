@@ -58,8 +58,9 @@ def run(args: argparse.Namespace) -> int:
     from ..web import create_app
     from ..web.access import is_loopback_host, new_table_code
     from ..web.recognition import deck_store
-    from ..web.server import build_server, serve_until_stopped
+    from ..web.server import build_server, return_freed_memory, serve_until_stopped
 
+    return_freed_memory()  # before any of the server's threads exists
     app = create_app()
     if args.deck is not None:
         app.config["DECK_DIR"] = str(args.deck)

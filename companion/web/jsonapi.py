@@ -1,18 +1,30 @@
 """What every JSON endpoint shares: refusals as ``{"error", "field"}`` with
 their status, the request's JSON body checked against its fields, an image
 body decoded, and an unknown game as a 404. :func:`init_app` makes every :class:`ApiError` such an
-answer, whichever blueprint raised it."""
+answer, whichever blueprint raised it.
+
+Large pictures are read one at a time. Decoding one costs up to about 150 MB
+for a moment (see :mod:`vision.recognize.imagefile`), and recognising it tens
+of MB more, so a request whose picture declares more than
+:data:`LARGE_IMAGE_PIXELS` waits for its turn and keeps it until it is
+answered. A camera frame (640 pixels wide) never waits; a phone's photo may,
+for the second or so another one takes. One that waits more than
+:data:`LARGE_IMAGE_WAIT_SECONDS` is answered 503, and nothing changed."""
 from __future__ import annotations
 
+import threading
 from typing import Any, Mapping
 
-from flask import Flask, Response, jsonify, request
+from flask import Flask, Response, g, jsonify, request
 
 from . import storage
 
 UPLOAD_PIECE_BYTES = 64 * 1024  # an upload is read this much at a time
 JSON_BLUEPRINTS = frozenset({"api", "camera", "decks"})
 IMAGE_TYPES = frozenset({"image/jpeg", "image/png"})
+LARGE_IMAGE_PIXELS = 1920 * 1080  # more than a full-HD frame
+LARGE_IMAGE_WAIT_SECONDS = 20.0
+LARGE_IMAGE_TURNS = threading.BoundedSemaphore(1)  # per process: memory is the process's
 
 
 class ApiError(Exception):
@@ -77,12 +89,34 @@ def body_bytes(limit: int, what: str) -> bytes:
 
 
 def decoded_image(data: bytes, max_pixels: int | None = None) -> Any:
-    from vision.recognize.imagefile import MAX_PIXELS, ImageFileError, decode_image
+    """``data`` decoded, reduced to the recogniser's working size, after
+    waiting for a turn when it is a large picture."""
+    from vision.recognize.imagefile import MAX_PIXELS, WORK_PIXELS, ImageFileError, declared_size, decode_image
 
     try:
-        return decode_image(data, max_pixels or MAX_PIXELS)
+        width, height = declared_size(data)
+    except ImageFileError:
+        width = height = 0  # decode_image says why, in the same words as everywhere else
+    if width * height > LARGE_IMAGE_PIXELS:
+        _take_large_image_turn()
+    try:
+        return decode_image(data, max_pixels or MAX_PIXELS, WORK_PIXELS)
     except ImageFileError as error:
         raise ApiError(400, f"not a usable image: {error}") from None
+
+
+def _take_large_image_turn() -> None:
+    """Wait for the turn to read a large picture; it is kept until the request ends."""
+    if g.get("large_image_turn"):
+        return
+    if not LARGE_IMAGE_TURNS.acquire(timeout=LARGE_IMAGE_WAIT_SECONDS):
+        raise ApiError(503, "busy reading other large pictures: try again in a moment")
+    g.large_image_turn = True
+
+
+def _end_large_image_turn(_error: BaseException | None = None) -> None:
+    if g.pop("large_image_turn", False):
+        LARGE_IMAGE_TURNS.release()
 
 
 def or_404(function: Any, *args: Any) -> Any:
@@ -101,3 +135,4 @@ def is_json_request() -> bool:
 
 def init_app(app: Flask) -> None:
     app.register_error_handler(ApiError, api_error)
+    app.teardown_request(_end_large_image_turn)

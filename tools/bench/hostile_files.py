@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Iterator
 
 import numpy as np
+from PIL import Image, ImageDraw
 
 from .hostile_images import BOMB_KINDS, FORMATS, LARGEST_SIDE, bomb_source, declaring, encode
 from .hostile_videos import jpeg_frame, mjpeg_avi, mp4
@@ -92,6 +93,19 @@ def bombs(rng: np.random.Generator) -> Iterator[HostileFile]:
                                              f"{len(data)} bytes of {name} declaring {width} x {height}"))
         yield _decodable(HostileFile(f"near-limit-{name}.{kind}", declaring(source, patch, *NEAR_LIMIT), content_type,
                                      f"{name} declaring {NEAR_LIMIT[0]} x {NEAR_LIMIT[1]}, under the size limit"))
+
+
+def large_pictures(rng: np.random.Generator) -> list[HostileFile]:
+    """Pictures near the size limit that decode in full, for sending several at
+    once: a JPEG declaring 36 megapixels and a drawn PNG of 39 (a few hundred kB)."""
+    source, patch = bomb_source("jpeg", rng)
+    jpeg = declaring(source, patch, *NEAR_LIMIT)
+    picture = Image.new("RGB", (7200, 5400), (90, 120, 60))
+    ImageDraw.Draw(picture).rectangle((2000, 1500, 3000, 3060), fill=(240, 230, 200))
+    out = io.BytesIO()
+    picture.save(out, format="PNG")
+    return [HostileFile("near-limit-jpeg.jpeg", jpeg, "image/jpeg", f"JPEG declaring {NEAR_LIMIT[0]} x {NEAR_LIMIT[1]}"),
+            HostileFile("drawn-7200x5400.png", out.getvalue(), "image/png", "a drawn PNG of 7200 x 5400")]
 
 
 def _decodable(hostile: HostileFile) -> HostileFile:

@@ -191,13 +191,15 @@ def framed_sides(image: np.ndarray, outline: Quad, config: CaptureConfig = DEFAU
     card's true edge both are table (or the card's shadow on it); an outline
     traced along a frame printed inside the card has the card's own border
     just outside it."""
-    lab = cv2.cvtColor(cv2.GaussianBlur(image, (0, 0), 1.0), cv2.COLOR_BGR2LAB).astype(np.float32)
+    # only the strips' pixels are turned into Lab: the whole picture in float Lab would be
+    # twelve bytes a pixel (190 MB for a 16-megapixel photo) for a few hundred samples
+    smooth = cv2.GaussianBlur(image, (0, 0), 1.0)
     corners = outline.corners.astype(np.float32)
     short = float(np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])) / 2
     count = 0
     for k in range(4):
-        near = _strip(lab, corners, k, config.near_strip, short)
-        far = _strip(lab, corners, k, config.far_strip, short)
+        near = _strip(smooth, corners, k, config.near_strip, short)
+        far = _strip(smooth, corners, k, config.far_strip, short)
         if near is not None and far is not None and _card_beside(near, far, config):
             count += 1
     return count
@@ -206,10 +208,11 @@ def framed_sides(image: np.ndarray, outline: Quad, config: CaptureConfig = DEFAU
 STRIP_SAMPLES = (24, 4)  # points along the side's middle part, and offsets across the strip
 
 
-def _strip(lab: np.ndarray, corners: np.ndarray, side: int, strip: tuple[float, float],
+def _strip(image: np.ndarray, corners: np.ndarray, side: int, strip: tuple[float, float],
            short: float) -> np.ndarray | None:
-    """The Lab pixels of a strip along ``side`` at ``strip`` (shares of the
-    short side, outwards), or None when most of it lies outside the picture."""
+    """The pixels of ``image`` (BGR) in a strip along ``side`` at ``strip``
+    (shares of the short side, outwards), in Lab, or None when most of it
+    lies outside the picture."""
     a, b = corners[side], corners[(side + 1) % 4]
     centre = corners.mean(axis=0)
     along = b - a
@@ -219,11 +222,12 @@ def _strip(lab: np.ndarray, corners: np.ndarray, side: int, strip: tuple[float, 
     bases = a + np.linspace(0.2, 0.8, STRIP_SAMPLES[0], dtype=np.float32)[:, None] * along
     offsets = np.linspace(strip[0], strip[1], STRIP_SAMPLES[1], dtype=np.float32) * short
     points = np.rint(bases[:, None, :] + offsets[None, :, None] * normal).reshape(-1, 2).astype(int)
-    height, width = lab.shape[:2]
+    height, width = image.shape[:2]
     inside = (points[:, 0] >= 0) & (points[:, 0] < width) & (points[:, 1] >= 0) & (points[:, 1] < height)
     if inside.mean() < 0.5:
         return None
-    return lab[points[inside, 1], points[inside, 0]]
+    samples = image[points[inside, 1], points[inside, 0]].reshape(-1, 1, 3)
+    return cv2.cvtColor(samples, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
 
 
 def _card_beside(near: np.ndarray, far: np.ndarray, config: CaptureConfig) -> bool:

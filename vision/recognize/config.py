@@ -159,7 +159,7 @@ class VisionConfig:
     # correlation by this much (most faces are cut well, and are best left as they are)
     fine_register_gain: float = 0.02
     # a reading is first aligned with its card's face at fine size
-    fine_align: AlignStep = AlignStep(1, (96, 150), 12, 0.06)
+    fine_align: AlignStep = AlignStep(1, (96, 150), 8, 0.06)
     # two faces differ at a pixel where their colours (0..255, fitted to one another) are this
     # far apart; two faces whose differences add up to less than this energy cannot be told
     # apart by them (half the sum of squared differences over those pixels)

@@ -263,7 +263,7 @@ def _register(gray: np.ndarray, frame: np.ndarray, frame_valid: np.ndarray, plac
     along the card's edge and are left as they are, so a pale frame or a
     small topping that ECC barely sees cannot pull them askew; a face cut a
     little inside its card, or out over the table, is moved."""
-    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 60, 1e-5)
+    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 30, 1e-4)
     try:
         _, warp = cv2.findTransformECC(gray, frame, placed.copy(), cv2.MOTION_HOMOGRAPHY, criteria, frame_valid, 3)
     except cv2.error:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
@@ -145,8 +146,22 @@ def load_reference_deck(folder: str | Path | None = None,
                         config: VisionConfig = DEFAULT_CONFIG) -> ReferenceDeck:
     """The recogniser's references for the deck in ``folder`` (default: the
     stand-in deck): ``folder/enrolled/`` after enrollment, else the folder's
-    own images, which must then be upright faces cut to the card."""
-    return ReferenceDeck.from_faces(load_faces(folder), config)
+    own images, which must then be upright faces cut to the card.
+
+    Building them takes about a second, so the last few decks built are
+    kept, each until its manifest changes (teaching a face or enrolling
+    again rewrites it)."""
+    source = deck_folder(folder)
+    try:
+        stamp = (source / MANIFEST).stat()
+    except OSError:
+        return ReferenceDeck.from_faces(load_faces(folder), config)  # load_faces says what is wrong
+    return _built(str(source.resolve()), stamp.st_mtime_ns, stamp.st_size, config)
+
+
+@lru_cache(maxsize=4)
+def _built(source: str, modified: int, size: int, config: VisionConfig) -> ReferenceDeck:
+    return ReferenceDeck.from_faces(load_faces(source), config)
 
 
 def missing_faces(cards: Sequence[Card], catalogue: Sequence[Card]) -> list[Card]:

@@ -56,7 +56,7 @@ class CaptureConfig:
     strip_texture: float = 1.0
     # cut inside a printed frame: on at least this many sides, a strip of something that is not
     # the table lies between the outline and the table
-    framed_sides: int = 3
+    framed_sides: int = 2
     # taught faces this alike (descriptor correlation, either way up) might be confused
     similar: float = 0.93
     # a new picture this alike to a taught face is most likely that card again

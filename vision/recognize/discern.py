@@ -92,18 +92,29 @@ class Verdict:
 class FineDeck:
     """The families of a deck, and the fine comparison of a reading."""
 
-    def __init__(self, images: Sequence[np.ndarray], descriptors: np.ndarray,
+    def __init__(self, images: Sequence[np.ndarray], matrix: np.ndarray,
                  config: VisionConfig = DEFAULT_CONFIG) -> None:
-        """``images``: each card's upright face; ``descriptors``: the deck's
-        upright descriptors, one row per card, in the same order."""
+        """``images``: each card's face as taught; ``matrix``: the deck's
+        descriptors, every card upright and then every card turned (as
+        :class:`~.identify.ReferenceDeck` keeps them). A face taught upside
+        down (which end of unknown art is its top is a guess) is turned to
+        match its family, and so is every reading of it."""
         self.config = config
-        fine = [cv2.resize(image, config.fine_size, interpolation=cv2.INTER_AREA).astype(np.float32)
-                for image in images]
+        count = len(images)
+        upright, turned = matrix[:count], matrix[count:]
+        alike = np.maximum(upright @ upright.T, upright @ turned.T)
+        groups = families(alike, config.fine_close)
+        self.turned: set[int] = set()
+        for members in groups:
+            anchor = members[int(np.argmax(alike[np.ix_(members, members)].sum(axis=1)))]
+            self.turned |= {m for m in members if upright[anchor] @ turned[m] > upright[anchor] @ upright[m]}
+        fine = [cv2.resize(cv2.rotate(image, cv2.ROTATE_180) if i in self.turned else image, config.fine_size,
+                           interpolation=cv2.INTER_AREA).astype(np.float32) for i, image in enumerate(images)]
         self.grays = [cv2.cvtColor(face, cv2.COLOR_BGR2GRAY) for face in fine]
         self._family_of: dict[int, Family] = {}
-        for members in families(descriptors, config.fine_close):
-            chosen = descriptors[list(members)]
-            family = _build_family(members, fine, self.grays, chosen @ chosen.T >= config.fine_close, config)
+        for members in groups:
+            close = alike[np.ix_(members, members)] >= config.fine_close
+            family = _build_family(members, fine, self.grays, close, config)
             for member in members:
                 self._family_of[member] = family
 
@@ -119,6 +130,8 @@ class FineDeck:
         family = self._family_of.get(index)
         if family is None:
             return None
+        if index in self.turned:
+            outline = outline.turned()
         face, valid = _seen(image, self._placed(image, outline, family, family.members.index(index)),
                             family, self.config)
         seen, valid = face.reshape(-1, 3)[family.pixels], valid.ravel()[family.pixels]
@@ -148,15 +161,16 @@ class FineDeck:
         return to_image @ np.linalg.inv(family.into_frame[member])
 
 
-def families(descriptors: np.ndarray, close: float) -> list[tuple[int, ...]]:
-    """Groups of faces linked, directly or through others, by a descriptor
-    correlation of at least ``close``; only groups of two or more.
+def families(alike: np.ndarray, close: float) -> list[tuple[int, ...]]:
+    """Groups of faces linked, directly or through others, by a likeness
+    (``alike``, one row and column per face) of at least ``close``; only
+    groups of two or more.
 
     >>> rows = np.eye(3, dtype=np.float32); rows[1] = [0.8, 0.6, 0]
-    >>> families(rows, 0.7)
+    >>> families(rows @ rows.T, 0.7)
     [(0, 1)]
     """
-    count = len(descriptors)
+    count = len(alike)
     parent = list(range(count))
 
     def root(i: int) -> int:
@@ -165,7 +179,7 @@ def families(descriptors: np.ndarray, close: float) -> list[tuple[int, ...]]:
             i = parent[i]
         return i
 
-    for i, j in zip(*np.nonzero(np.triu(descriptors @ descriptors.T >= close, 1))):
+    for i, j in zip(*np.nonzero(np.triu(alike >= close, 1))):
         parent[root(int(i))] = root(int(j))
     groups: dict[int, list[int]] = {}
     for i in range(count):

@@ -107,8 +107,9 @@ class ReferenceDeck:
             small.append(canonical_face(image, config, config.glance_size))
             templates.append(gray_templates(image, config))
         upright, glance = describe_many(np.stack(canonical), config), describe_many(np.stack(small), config)
-        return cls(tuple(cards), np.vstack([upright, _turned(upright)]), tuple(templates), config,
-                   np.vstack([glance, _turned(glance)]), FineDeck(images, upright, config))
+        matrix = np.vstack([upright, _turned(upright)])
+        return cls(tuple(cards), matrix, tuple(templates), config, np.vstack([glance, _turned(glance)]),
+                   FineDeck(images, matrix, config))
 
     def templates_of(self, card: Card) -> tuple[np.ndarray, ...]:
         return self.templates[self.cards.index(card)]

@@ -12,10 +12,11 @@ import numpy as np
 import pytest
 
 from companion import cli
-from companion.engine import Card, card_to_json, parse_card
+from companion.engine import Card, Order, card_to_json, parse_card
 from tools.synth.compose import composite_card, new_labels
 from vision.cvcompat import perspective
 from tools.synth.deck_art import render_face
+from vision.catalog import distinct_faces
 from vision.recognize.decks import DEFAULT_DECK_DIR, DeckError, load_faces, load_reference_deck
 from vision.recognize.enroll import FACE_SIZE, EnrollError, face_from_image, photo_quad, upright
 from tools.synth.style import STYLES
@@ -284,3 +285,27 @@ def test_a_photo_teaching_would_refuse_is_refused_with_its_reason(tmp_path, caps
     assert code == 1 and out == ""
     assert "shiny.jpg: part of the card is washed out by glare" in err and "move the light" in err
     assert not (folder / "enrolled").exists()
+
+
+def test_an_order_cut_unlike_the_other_orders_is_refused(tmp_path, capsys):
+    """Each picture alone passes, but one order's face was cut well inside its
+    edge: set beside the other orders of the printing, it does not fit."""
+    folder = tmp_path / "deck"
+    folder.mkdir()
+    orders = [card for card in distinct_faces() if isinstance(card, Order)][:12]
+    items = []
+    for k, card in enumerate(orders):
+        face = render_face(card, ALT)
+        if k == 5:
+            height, width = face.shape[:2]
+            inset = round(0.06 * width)
+            face = cv2.resize(face[inset:height - inset, inset:width - inset], (width, height))
+        cv2.imwrite(str(folder / f"face{k}.png"), face)
+        items.append({"image": f"face{k}.png", "card": card.notation})
+    write_manifest(folder, items)
+    code, out, err = enroll(folder, capsys)
+    assert code == 1 and out == ""
+    refused = [line for line in err.splitlines() if line.lstrip().startswith("failed")]
+    assert len(refused) == 1 and "face5.png" in refused[0] and "1 of 12 pictures failed" in err
+    assert "cut differently from the other cards like it" in refused[0] or \
+        "looks like none of the other orders" in refused[0]

@@ -125,3 +125,11 @@ def test_a_face_taught_upside_down_is_still_told_apart_from_its_family():
     for shown in ("g:S+A+M+P+O", "y:S+A+M+P+O"):
         detection = read(photographed(HARD.faces[Order.from_notation(shown)], seed=7), deck)
         assert detection.card == Order.from_notation(shown) and DEFAULT_CONFIG.is_sure(detection.match)
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_no_face_of_a_well_cut_deck_is_taken_for_a_misfit(style):
+    from vision.recognize.misfits import misfits
+
+    deck = HARD_DECK if style == "hard" else ReferenceDeck.from_faces(Art.of(STYLES[style]).faces.items())
+    assert misfits(deck) == {}

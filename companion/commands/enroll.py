@@ -18,9 +18,11 @@ between two faces, its printed text decides. Then
 `mamma-mia scan --deck DIR PHOTO...` recognises cards of this deck, and
 `mamma-mia serve --deck DIR` has the table app's camera use it.
 
-Each picture's outcome is reported on standard error. Exit code 0 when every
-face was enrolled, 1 when some failed (nothing is written then: fix those and
-run again), 2 when DIR or its manifest cannot be used.
+Each picture's outcome is reported on standard error; a picture is refused
+when teaching from the tablet would refuse it, or when its face does not
+fit the deck's others (an order cut unlike the other orders). Exit code 0
+when every face was enrolled, 1 when some failed (nothing is written then:
+take those again and run again), 2 when DIR or its manifest cannot be used.
 """
 from __future__ import annotations
 
@@ -54,6 +56,8 @@ def run(args: argparse.Namespace) -> int:
     for warning in coverage_warnings((o.entry.card for o in outcomes), distinct_faces()):
         print(f"enroll: warning: {warning}", file=sys.stderr)
     failed = [o for o in outcomes if o.status == "failed"]
+    if not failed:
+        failed = _misfits(outcomes)
     if failed:
         print(f"enroll: {len(failed)} of {len(outcomes)} pictures failed; nothing was written "
               f"(fix them and run again)", file=sys.stderr)
@@ -69,6 +73,23 @@ def run(args: argparse.Namespace) -> int:
     print(f"Scan with this deck: mamma-mia scan --deck {args.folder} PHOTO...")
     print(f"Play with it: mamma-mia serve --deck {args.folder}")
     return 0
+
+
+def _misfits(outcomes: list) -> list:
+    """The faces that do not fit the deck's others (each picture passed its
+    own checks), reported and counted as failed."""
+    from dataclasses import replace
+
+    from vision.recognize.identify import ReferenceDeck
+    from vision.recognize.misfits import misfits
+
+    taken = [o for o in outcomes if o.status == "ok"]
+    wrong = misfits(ReferenceDeck.from_faces((o.entry.card, o.face) for o in taken))
+    failed = [replace(o, status="failed", note=wrong[o.entry.card]) for o in taken if o.entry.card in wrong]
+    for outcome in failed:
+        print(f"  {outcome.status:<8} {outcome.entry.card.notation:<12} {outcome.entry.image.name}: {outcome.note}",
+              file=sys.stderr, flush=True)
+    return failed
 
 
 def _read_text(folder: Path) -> None:

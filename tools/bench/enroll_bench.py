@@ -46,8 +46,11 @@ def run_enroll(folder: Path) -> dict:
     done = subprocess.run(enroll_command(folder), capture_output=True, text=True)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    outcomes = [{"status": m[1], "card": m[2], "image": m[3], "note": m[4]}
-                for m in map(_OUTCOME.match, done.stderr.splitlines()) if m]
+    # a picture that passed its own checks may still be refused for not fitting the deck's
+    # other faces: its last line is its outcome
+    last = {m[3]: {"status": m[1], "card": m[2], "image": m[3], "note": m[4]}
+            for m in map(_OUTCOME.match, done.stderr.splitlines()) if m}
+    outcomes = list(last.values())
     return {"exit_code": done.returncode, "wall_seconds": wall,
             "cpu_seconds": (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime),
             "outcomes": outcomes, "counts": dict(Counter(o["status"] for o in outcomes))}

@@ -174,6 +174,11 @@ class VisionConfig:
     fine_floor: float = 20.0
     fine_share: float = 0.4
     fine_min_energy: float = 4000.0
+    # a taught face looks wrongly cut when it had to be moved this far (a share of the face's
+    # width) onto its family's common cut, or when it is not in the family that holds this
+    # share of the faces of its kind
+    fine_misfit_shift: float = 0.025
+    fine_misfit_share: float = 0.75
     # the reading must lie this far towards the winner on every comparison (1: exactly the
     # winner's face, -1: exactly the other) for the other face to be ruled out
     fine_sure: float = 0.4

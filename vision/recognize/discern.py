@@ -74,6 +74,7 @@ class Family:
     telling: np.ndarray      # (k, k) float32: how different two members must be at a pixel for it to count
     close: np.ndarray        # (k, k) bool: the members whose descriptors correlate ``config.fine_close`` or more
     covered: np.ndarray      # (height, width) bool
+    shifts: np.ndarray       # (k,) how far each member was moved into the frame (its corners, fine pixels)
 
     @property
     def frame_size(self) -> tuple[int, int]:
@@ -208,7 +209,14 @@ def _build_family(members: tuple[int, ...], fine: list[np.ndarray], grays: list[
     pixels = _informative(flat, flat_valid, telling)
     looks = Looks(np.ascontiguousarray(flat[:, pixels], np.float32))
     return Family(members, np.stack(warps), pixels, looks, flat_valid[:, pixels], telling, close,
-                  valid.any(axis=0))
+                  valid.any(axis=0), np.array([_shift(w, placed, grays[0].shape) for w in warps], np.float32))
+
+
+def _shift(warp: np.ndarray, placed: np.ndarray, shape: tuple[int, ...]) -> float:
+    """How far ``warp`` puts a face's corners from where ``placed`` does."""
+    outline = image_outline(shape[1], shape[0]).reshape(-1, 1, 2).astype(np.float64)
+    moved = cv2.perspectiveTransform(outline, warp.astype(np.float64))
+    return float(np.abs(moved - cv2.perspectiveTransform(outline, placed.astype(np.float64))).max())
 
 
 def _agreed(faces: np.ndarray, valid: np.ndarray, config: VisionConfig) -> np.ndarray:

@@ -13,6 +13,7 @@ from companion.engine import Card
 from vision.cvcompat import encode_png
 from vision.recognize.capture import DEFAULT_CAPTURE, CaptureConfig, Problem, capture
 from vision.recognize.imagefile import read_image
+from vision.recognize.misfits import MISFIT, fits
 
 from . import pending
 from .advice import Likeness, Suggestion, similar_faces, suggestions
@@ -66,6 +67,7 @@ def teach_picture(store: DeckStore, deck: Deck, image: np.ndarray, original: byt
     if card is None:
         held = pending.hold(deck.folder, face_png, original, suffix)
         return Held(held.token, deck, suggestions(deck, found.face, config))
+    _check_fits(deck, card, found.face)
     return _taught(store.add_face(deck.id, card, face_png, original, suffix), card, found.face, config)
 
 
@@ -76,10 +78,20 @@ def teach_held(store: DeckStore, deck_id: str, token: str, card: Card,
         deck = store.editable(deck_id)
         held = held_capture(deck, token)
         store.check_new_face(deck, card)
+        _check_fits(deck, card, read_image(held.face))
         face_png = held.face.read_bytes()
         added = store.add_face(deck_id, card, face_png, held.original.read_bytes(), held.original.suffix)
         pending.drop(held)
     return _taught(added, card, read_image(added.faces[card]), config)
+
+
+def _check_fits(deck: Deck, card: Card, face: np.ndarray) -> None:
+    """Refuse ``card``'s ``face`` when it does not fit the faces the deck
+    has already been taught (an order cut unlike the other orders): one
+    picture's own checks cannot see that."""
+    taught = [(other, read_image(path)) for other, path in deck.faces.items() if other != card]
+    if not fits(taught + [(card, face)], card):
+        raise PictureRefused(MISFIT)
 
 
 def held_capture(deck: Deck, token: str) -> pending.Pending:

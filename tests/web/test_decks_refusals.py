@@ -3,7 +3,10 @@ changes nothing on disk."""
 from __future__ import annotations
 
 from typing import Callable
+from urllib.parse import quote
 
+import cv2
+import numpy as np
 import pytest
 from flask.testing import FlaskClient
 
@@ -189,3 +192,24 @@ def test_a_deck_whose_files_cannot_be_read(client, instance, deck):
     for request_for in (lambda: client.get(f"/api/decks/{deck}"), lambda: client.get("/api/decks"),
                         lambda: client.post(f"/api/decks/{deck}/activate")):
         assert "the deck cannot be used" in refused(client, instance, request_for, 409)["error"]
+
+
+def test_an_order_cut_unlike_the_orders_already_taught(client, instance, deck):
+    """Once enough orders are taught, an order whose face was cut well inside
+    its edge (each picture's own checks see nothing wrong with a scan) is
+    refused for not fitting them; a well cut one is taught."""
+    from companion.engine import Order
+    from vision.catalog import distinct_faces
+
+    orders = [card.notation for card in distinct_faces() if isinstance(card, Order)]
+    for notation in orders[:11]:
+        teach(client, deck, notation)
+    face = cv2.imdecode(np.frombuffer(face_png(orders[11]), np.uint8), cv2.IMREAD_COLOR)
+    height, width = face.shape[:2]
+    inset = round(0.06 * width)
+    cut = cv2.resize(face[inset:height - inset, inset:width - inset], (width, height))
+    picture = cv2.imencode(".png", cut)[1].tobytes()
+    card = quote(orders[11], safe="")
+    body = refused(client, instance, post_picture(client, deck, picture, "image/png", card), 422)
+    assert body["problem"] == "misfit" and "take it again" in body["hint"]
+    teach(client, deck, orders[11])

@@ -10,8 +10,13 @@ was most likely cut wrongly, and every reading of its card would suffer.
 """
 from __future__ import annotations
 
+from typing import Iterable
+
+import numpy as np
+
 from companion.engine import Card, Order
 
+from .capture import Problem
 from .identify import ReferenceDeck
 
 MOVED = "cut differently from the other cards like it (inside its edge, or out over the table)"
@@ -39,6 +44,19 @@ def misfits(deck: ReferenceDeck) -> dict[Card, str]:
             if group is None or id(group) != common:
                 found.setdefault(deck.cards[index], ALONE.format(kind=kind))
     return found
+
+
+MISFIT = Problem("misfit", "this card looks cut differently from the other cards like it",
+                 "take it again on a plain table, the whole card in view, from straight above")
+
+
+def fits(faces: Iterable[tuple[Card, np.ndarray]], card: Card) -> bool:
+    """Whether ``card``'s face fits beside the others of ``faces`` (its own
+    among them), when there are enough of its kind to tell."""
+    faces = list(faces)
+    if not isinstance(card, Order) or sum(isinstance(c, Order) for c, _ in faces) < MIN_KIND:
+        return True
+    return card not in misfits(ReferenceDeck.from_faces(faces))
 
 
 def _kinds(cards: tuple[Card, ...]) -> dict[str, list[int]]:

@@ -168,9 +168,9 @@ class VisionConfig:
     # a pixel's misalignment would change is then alike in the reading and the faces
     fine_light_reach: int = 11
     fine_blur: float = 1.0
-    # where the middle half of a family's faces agree within this (on every channel, 0..255
-    # seen against the paper), they are taken to show the same print
-    fine_agree: float = 25.0
+    # faces of a family whose colours at a pixel lie this close (0..255, seen against the paper)
+    # are taken to show the same print there
+    fine_agree: float = 45.0
     fine_floor: float = 20.0
     fine_share: float = 0.4
     fine_min_energy: float = 4000.0

@@ -204,7 +204,7 @@ def _build_family(members: tuple[int, ...], fine: list[np.ndarray], grays: list[
     for k in range(len(members)):
         colours[k] = paper_balanced(colours[k], valid[k], config)
     flat, flat_valid = colours.reshape(len(members), -1, 3), valid.reshape(len(members), -1)
-    flat = _agreed(flat, flat_valid, config)
+    flat = _agreed(flat, flat_valid, config.fine_agree)
     telling = _telling(flat, flat_valid, config)
     pixels = _informative(flat, flat_valid, telling)
     looks = Looks(np.ascontiguousarray(flat[:, pixels], np.float32))
@@ -219,18 +219,26 @@ def _shift(warp: np.ndarray, placed: np.ndarray, shape: tuple[int, ...]) -> floa
     return float(np.abs(moved - cv2.perspectiveTransform(outline, placed.astype(np.float64))).max())
 
 
-def _agreed(faces: np.ndarray, valid: np.ndarray, config: VisionConfig) -> np.ndarray:
-    """``faces`` (k, n, 3) with every pixel on which the members agree (the
-    middle half of them within ``config.fine_agree`` on each channel) set to
-    their median there. Each face was taught from its own photo, with its
-    own light, glare and blur; where the faces' print is the same (a pizza
-    all the orders share), what sets one apart is that photo, and it would
-    otherwise count as a difference between the two faces."""
-    low, middle, high = np.percentile(faces, [25, 50, 75], axis=0)
-    agreed = ((high - low).max(axis=-1) <= config.fine_agree) & valid.all(axis=0)
+def _agreed(faces: np.ndarray, valid: np.ndarray, radius: float) -> np.ndarray:
+    """``faces`` (k, n, 3) with each member's colour at each pixel replaced
+    by the mean of the members whose colours lie within ``radius`` of it
+    there. Each face was taught from its own photo, with its own light,
+    glare and blur, and what sets one apart where the print is the same (a
+    pizza all the orders share, the green frame of the eight green orders)
+    would otherwise count as a difference between two faces; where the print
+    differs (a green frame and a red one), the groups stay apart."""
     out = faces.copy()
-    out[:, agreed] = middle[agreed]
+    for start in range(0, faces.shape[1], AGREE_BLOCK):
+        block, shown = faces[:, start:start + AGREE_BLOCK], valid[:, start:start + AGREE_BLOCK]
+        gaps = np.sqrt(((block[:, None] - block[None]) ** 2).sum(axis=-1))   # (k, k, pixels)
+        near = ((gaps <= radius) & shown[None] & shown[:, None]).astype(np.float32)
+        total = near.sum(axis=1)
+        mean = np.einsum("kjp,jpc->kpc", near, block) / np.maximum(total, 1)[..., None]
+        out[:, start:start + AGREE_BLOCK] = np.where((total > 0)[..., None], mean, block)
     return out
+
+
+AGREE_BLOCK = 1024  # pixels compared at once: (k, k, 1024) distances, a few MB for 40 members
 
 
 def _telling(faces: np.ndarray, valid: np.ndarray, config: VisionConfig) -> np.ndarray:

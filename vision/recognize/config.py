@@ -181,7 +181,7 @@ class VisionConfig:
     fine_misfit_share: float = 0.75
     # the reading must lie this far towards the winner on every comparison (1: exactly the
     # winner's face, -1: exactly the other) for the other face to be ruled out
-    fine_sure: float = 0.4
+    fine_sure: float = 0.55
     # a match is reported only above this similarity (0..1), or above the second one when
     # it is this far ahead of its runner-up: a pale card with little printed on it under
     # glare correlates weakly with its reference, but with no other card nearly as well

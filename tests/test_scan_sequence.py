@@ -4,6 +4,7 @@ a fake camera."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -155,9 +156,14 @@ def test_the_camera_prints_each_card_and_the_engine_verdicts(monkeypatch):
     monkeypatch.setattr(sources, "open_camera", fake_camera)
     code, out, err = run_cli(["scan", "--camera", "0", "--evaluate", "--players", "green,red", "--doubles"])
     assert code == 0 and err == ""
-    cards = [line.split(": ", 1)[1].rsplit(" ", 1)[0] for line in out.splitlines() if line.startswith("#")]
+    lines = [line.split(": ", 1)[1] for line in out.splitlines() if line.startswith("#")]
+    # an unsure reading is printed with its similarity and what else it may be
+    cards = [re.sub(r" [0-9.]+( \(unsure; perhaps .*\))?$", "", line) for line in lines]
     assert cards == ["salami", "salami", "salami", "green order 4 salami + 1 pepper", "pepper",
                      "double pineapple", "double pineapple"]
+    # the cards in this 480 x 270 video are 48 pixels across: an order's thin frame may leave its
+    # reading unsure there, an ingredient's big topping does not
+    assert not any("unsure" in line for line, card in zip(lines, cards) if "order" not in card)
     assert "green must add 1 salami and 1 pepper from hand (assumed added)" in out
 
 

@@ -21,8 +21,18 @@ from .decks_support import face_png, files, new_deck, teach
 from .test_camera_queue import ScriptedTracker, blank_jpeg
 
 BASE = [card.notation for card in cards_of(doubles=False)]
-# each stand-in face taught as the next card of the pad: the pineapple's face is called mushroom
-RELABELLED = {face: BASE[(k + 1) % len(BASE)] for k, face in enumerate(BASE)}
+
+
+def _next_of_its_kind(cards: list[str]) -> dict[str, str]:
+    """Each face under the name of the next card of its kind on the pad:
+    ingredients among ingredients, orders among orders (teaching refuses an
+    ingredient's face under an order's name as cut unlike the other orders)."""
+    kinds = [[c for c in cards if ":" not in c and c != "!"], [c for c in cards if ":" in c], ["!"]]
+    return {face: kind[(k + 1) % len(kind)] for kind in kinds for k, face in enumerate(kind)}
+
+
+# the pineapple's face is called mushroom, the red salami order's the red mushroom order, ...
+RELABELLED = _next_of_its_kind(BASE)
 
 
 @pytest.fixture(scope="module")

@@ -144,6 +144,9 @@ class VideoScore:
     videos: int = 0
     distance: int = 0
     length: int = 0
+    dropped: int = 0
+    added: int = 0
+    misread: int = 0
     latencies: list[int] = field(default_factory=list)
     delays: list[float] = field(default_factory=list)  # seconds of video from the hand leaving to the event
     millis: list[float] = field(default_factory=list)
@@ -160,12 +163,17 @@ class VideoScore:
         self.exact += int(d == 0)
         self.distance += d
         self.length += len(want)
+        edits = Edits.between(want, got)
+        self.dropped, self.added, self.misread = (self.dropped + edits.dropped, self.added + edits.added,
+                                                  self.misread + edits.misread)
         self.millis.extend(millis)
         pairs = matched_pairs(want, got)
         self.latencies += [events[j].frame - truth[i][1] for i, j in pairs]
         if hand_left is not None and fps:
             self.delays += [(events[j].frame - hand_left[i]) / fps for i, j in pairs]
-        self.per_video.append({"cards": len(want), "reported": len(got), "edit_distance": d})
+        self.per_video.append({"cards": len(want), "reported": len(got), "edit_distance": d,
+                               "dropped": edits.dropped, "added": edits.added, "misread": edits.misread,
+                               "truth": " ".join(want), "found": " ".join(got)})
 
     def _layout_sureness(self, photo: SyntheticPhoto, detections: Sequence[Detection]) -> None:
         """Each laid-out card is judged by the most confident detection centred
@@ -187,6 +195,7 @@ class VideoScore:
             "edit_accuracy": max(0.0, 1 - self.distance / self.length) if self.length else None,
             "cards": self.length,
             "edit_distance_total": self.distance,
+            "dropped": self.dropped, "added": self.added, "misread": self.misread,
             "latency_frames": {"median": percentile(self.latencies, 50), "p95": percentile(self.latencies, 95)},
             "delay_after_hand_left_s": {"median": percentile(self.delays, 50), "p95": percentile(self.delays, 95),
                                         "max": max(self.delays) if self.delays else None},
@@ -202,21 +211,50 @@ def matched_pairs(truth: Sequence[Hashable], found: Sequence[Hashable]) -> list[
     >>> matched_pairs(["S", "S", "A"], ["S", "A"])
     [(1, 0), (2, 1)]
     """
+    return [(i, j) for op, i, j in edit_script(truth, found) if op == "keep"]
+
+
+@dataclass(frozen=True)
+class Edits:
+    """An optimal edit script's counts: cards the tracker dropped (in the
+    truth, not reported), added (reported, not laid) and misread."""
+
+    dropped: int
+    added: int
+    misread: int
+
+    @classmethod
+    def between(cls, truth: Sequence[Hashable], found: Sequence[Hashable]) -> Edits:
+        """
+        >>> Edits.between("SSAM", "SAAM2")
+        Edits(dropped=0, added=1, misread=1)
+        """
+        ops = Counter(op for op, _, _ in edit_script(truth, found))
+        return cls(ops["drop"], ops["add"], ops["misread"])
+
+
+def edit_script(truth: Sequence[Hashable], found: Sequence[Hashable]) -> list[tuple[str, int, int]]:
+    """An optimal edit script as (``keep``, ``misread``, ``drop`` or ``add``,
+    truth index, found index), in order; a drop has no found index, an add no
+    truth index (-1)."""
     rows = [list(range(len(found) + 1))]
     for i, a in enumerate(truth, 1):
         row = [i]
         for j, b in enumerate(found, 1):
             row.append(min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + (a != b)))
         rows.append(row)
-    pairs, i, j = [], len(truth), len(found)
-    while i and j:
-        if truth[i - 1] == found[j - 1] and rows[i][j] == rows[i - 1][j - 1]:
-            pairs.append((i - 1, j - 1))
+    ops, i, j = [], len(truth), len(found)
+    while i or j:
+        if i and j and truth[i - 1] == found[j - 1] and rows[i][j] == rows[i - 1][j - 1]:
+            ops.append(("keep", i - 1, j - 1))
             i, j = i - 1, j - 1
-        elif rows[i][j] == rows[i - 1][j - 1] + 1:
+        elif i and j and rows[i][j] == rows[i - 1][j - 1] + 1:
+            ops.append(("misread", i - 1, j - 1))
             i, j = i - 1, j - 1
-        elif rows[i][j] == rows[i - 1][j] + 1:
+        elif i and rows[i][j] == rows[i - 1][j] + 1:
+            ops.append(("drop", i - 1, -1))
             i -= 1
         else:
+            ops.append(("add", -1, j - 1))
             j -= 1
-    return pairs[::-1]
+    return ops[::-1]

@@ -16,16 +16,17 @@ from typing import Iterator
 import numpy as np
 
 
-def cache_name(seed: int, index: int, cards: tuple[int, int], style: str) -> str:
-    return f"flip-{style}-s{seed}-c{cards[0]}-{cards[1]}-{index:04d}.mjpeg"
+def cache_name(seed: int, index: int, cards: tuple[int, int], style: str, kind: str = "classic") -> str:
+    prefix = "flip" if kind == "classic" else f"flip-{kind}"  # the classic set keeps the names it had
+    return f"{prefix}-{style}-s{seed}-c{cards[0]}-{cards[1]}-{index:04d}.mjpeg"
 
 
 def fill_cache(cache: Path, count: int, seed: int, cards: tuple[int, int], workers: int = 1,
-               style: str = "default") -> list[Path]:
+               style: str = "default", kind: str = "classic") -> list[Path]:
     """Paths of videos ``0..count-1`` of the seeded set, rendering the missing ones."""
     cache.mkdir(parents=True, exist_ok=True)
-    paths = [cache / cache_name(seed, i, cards, style) for i in range(count)]
-    missing = [(seed, i, cards, style, str(p)) for i, p in enumerate(paths) if not p.exists()]
+    paths = [cache / cache_name(seed, i, cards, style, kind) for i in range(count)]
+    missing = [(seed, i, cards, style, kind, str(p)) for i, p in enumerate(paths) if not p.exists()]
     if missing:
         print(f"rendering {len(missing)} videos into {cache} with {workers} worker(s)", file=sys.stderr)
         with ProcessPoolExecutor(max(1, workers)) as pool:
@@ -34,11 +35,11 @@ def fill_cache(cache: Path, count: int, seed: int, cards: tuple[int, int], worke
     return paths
 
 
-def render_cached(job: tuple[int, int, tuple[int, int], str, str]) -> str:
+def render_cached(job: tuple[int, int, tuple[int, int], str, str, str]) -> str:
     """Render one video of the seeded set into its file (worker process)."""
     from tools.synth.datasets import Art, video_plan
     from tools.synth.style import style_named
-    from tools.synth.synth_video import render_flip_frames
+    from tools.synth.video_sets import render_frames
 
     import cv2
 
@@ -46,12 +47,12 @@ def render_cached(job: tuple[int, int, tuple[int, int], str, str]) -> str:
 
     threadpool_limits(1, user_api="blas")  # workers share the machine: spinning library threads only waste it
     cv2.setNumThreads(1)
-    seed, index, cards, style, path = job
+    seed, index, cards, style, kind, path = job
     art = Art.of(style_named(style))
-    plan, rng = video_plan(seed, index, cards)
+    plan, rng = video_plan(seed, index, cards, kind=kind)
     partial = Path(path + ".part")
     with partial.open("wb") as out:
-        for frame in render_flip_frames(plan, art.faces, rng, art.back):
+        for frame in render_frames(plan, art.faces, rng, art.back, kind):
             out.write(frame.shot.jpeg)
     partial.rename(path)  # a run killed half-way leaves no truncated video behind
     return Path(path).name

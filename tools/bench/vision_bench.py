@@ -43,6 +43,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--photos", type=int, default=1000, help="photos to generate (default 1000)")
     parser.add_argument("--videos", type=int, default=50, help="flip videos to generate (default 50)")
     parser.add_argument("--cards", default="20-60", help="cards per video, MIN-MAX (default 20-60)")
+    parser.add_argument("--set", dest="video_set", default="classic", choices=("classic", "hard", "gestures"),
+                        help="flip videos: classic (the regression set, default), hard (runs, doubles, cards "
+                             "laid almost on the last, hands from any side) or gestures (hands passing, nudges, "
+                             "lifts and hands resting between a few flips: no card may be added)")
     parser.add_argument("--quick", action="store_true", help="small run: 60 photos, 3 videos of 10-15 cards")
     parser.add_argument("--seed", type=int, default=1, help="data seed (default 1)")
     parser.add_argument("--plugin", default="tools.bench.baseline",
@@ -98,22 +102,22 @@ def run_photos(plugin, deck, art, count: int, seed: int) -> dict:
 
 
 def run_videos(plugin, deck, art, count: int, seed: int, cards: tuple[int, int], cache: Path | None = None,
-               workers: int = 1, style: str = "default") -> dict:
+               workers: int = 1, style: str = "default", kind: str = "classic") -> dict:
     """Track every video in this one process. Rendering (or decoding cached
     frames) is not timed; with ``cache`` the videos are first rendered by
     ``workers`` processes into files kept between runs."""
     from tools.synth.datasets import video_plan
     from tools.bench.metrics import VideoScore
-    from tools.synth.synth_video import render_flip_frames
+    from tools.synth.video_sets import laid, render_frames
     from tools.bench.videocache import cached_frames, fill_cache
 
-    paths = fill_cache(cache, count, seed, cards, workers, style) if cache is not None else None
+    paths = fill_cache(cache, count, seed, cards, workers, style, kind) if cache is not None else None
     score = VideoScore()
     name, cpu, seconds, video_seconds = None, [], 0.0, 0.0
     for index in range(count):
-        plan, rng = video_plan(seed, index, cards)
-        images = cached_frames(paths[index]) if paths else (f.shot.image for f in render_flip_frames(
-            plan, art.faces, rng, art.back))
+        plan, rng = video_plan(seed, index, cards, kind=kind)
+        images = cached_frames(paths[index]) if paths else (f.shot.image for f in render_frames(
+            plan, art.faces, rng, art.back, kind))
         tracker = plugin.make_tracker(deck)
         name = tracker.name
         feed = timed_feeder(tracker)
@@ -126,8 +130,8 @@ def run_videos(plugin, deck, art, count: int, seed: int, cards: tuple[int, int],
         events += tracker.finish()
         seconds += sum(millis) / 1000
         video_seconds += len(millis) / plan.fps
-        score.add([(f.card, f.settled) for f in plan.flips], events, millis,
-                  [f.hand_left for f in plan.flips], plan.fps)
+        flips = laid(plan)
+        score.add([(f.card, f.settled) for f in flips], events, millis, [f.hand_left for f in flips], plan.fps)
     summary = score.summary()
     return {"tracker": name, **summary, "cpu_ms_per_frame": _spread(cpu),
             "real_time_factor": video_seconds / seconds if seconds else None}
@@ -199,6 +203,7 @@ def print_report(result: dict) -> None:
         print(f"\nFlip videos ({videos['videos']}, {videos['cards']} cards), tracker {videos['tracker']}")
         print(f"  exact-sequence rate: {_fmt(videos['exact_sequence_rate'])}")
         print(f"  edit-distance accuracy: {_fmt(videos['edit_accuracy'])}")
+        print(f"  cards dropped {videos['dropped']}, added {videos['added']}, misread {videos['misread']}")
         lat, ms, cpu = videos["latency_frames"], videos["ms_per_frame"], videos["cpu_ms_per_frame"]
         delay = videos["delay_after_hand_left_s"]
         print(f"  latency after settling (frames): median {_fmt(lat['median'])}, p95 {_fmt(lat['p95'])}")
@@ -222,12 +227,13 @@ def main(argv: list[str] | None = None) -> int:
     deck = enrolled_deck(args.enroll or args.style)
     low, _, high = args.cards.partition("-")
     cards = (int(low), int(high or low))
-    result: dict = {"plugin": args.plugin, "seed": args.seed, "style": args.style, "enroll": args.enroll or args.style}
+    result: dict = {"plugin": args.plugin, "seed": args.seed, "style": args.style, "enroll": args.enroll or args.style,
+                    "set": args.video_set}
     if args.photos and hasattr(plugin, "make_recogniser"):
         result["photos"] = run_photos(plugin, deck, art, args.photos, args.seed)
     if args.videos and hasattr(plugin, "make_tracker"):
         result["videos"] = run_videos(plugin, deck, art, args.videos, args.seed, cards, args.cache, args.workers,
-                                      args.style)
+                                      args.style, args.video_set)
     result["seconds"] = time.perf_counter() - started
     out = args.out or ROOT / "tools" / "bench" / "results" / f"vision-{args.plugin.rsplit('.', 1)[-1]}.json"
     out.parent.mkdir(parents=True, exist_ok=True)

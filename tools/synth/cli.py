@@ -5,10 +5,13 @@
   python -m tools.synth photos --count N --seed S [--kind top|layout|empty] [--out DIR]
       table photos (JPEG) with photos.json: each card's identity, face
       corners (TL, TR, BR, BL in pixels), top flag and visible share
-  python -m tools.synth videos --count N --seed S [--cards 20-60] [--fake-camera] [--out DIR]
+  python -m tools.synth videos --count N --seed S [--set classic|hard|gestures] [--cards 20-60]
+                                [--fake-camera] [--out DIR]
       flip videos (MJPEG AVI + JPEG frames) with the true card sequence;
-      --fake-camera also writes a .mjpeg for Chromium's
-      --use-file-for-fake-video-capture
+      --set hard lays runs, doubles and cards almost on the last one, with
+      hands from any side; --set gestures adds hands passing, nudges, lifts
+      and hands resting that lay no card; --fake-camera also writes a .mjpeg
+      for Chromium's --use-file-for-fake-video-capture
   python -m tools.synth enroll-photos [--style S] --seed S [--no-doubles] [--out DIR]
       a phone photo of each face alone on a table, manifest.json for
       `mamma-mia enroll DIR`, and truth.json with each card's true corners
@@ -29,6 +32,7 @@ from typing import Sequence
 
 
 SAMPLES = Path("sample_images")
+VIDEO_SET_NAMES = ("classic", "hard", "gestures")  # tools.synth.video_sets.VIDEO_SETS, without importing cv2
 GENERATED = SAMPLES / "generated"
 
 
@@ -73,6 +77,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     videos.add_argument("--cards", type=_range, default=(20, 60), help="cards per video, MIN-MAX (default 20-60)")
     videos.add_argument("--size", type=_size, default=(960, 540), help="WIDTHxHEIGHT (default 960x540)")
     videos.add_argument("--fps", type=float, default=15.0, help="frames per second (default 15)")
+    videos.add_argument("--set", dest="video_set", choices=VIDEO_SET_NAMES, default="classic",
+                        help="which videos: classic (default), hard or gestures")
     videos.add_argument("--no-frames", action="store_true", help="skip the folder of JPEG frames")
     videos.add_argument("--fake-camera", action="store_true",
                         help="also write NAME.mjpeg for Chromium's --use-file-for-fake-video-capture")
@@ -146,7 +152,7 @@ def _videos(args: argparse.Namespace, style) -> int:
     from tools.synth.datasets import Art, write_video_set
 
     files = write_video_set(args.out, args.count, args.seed, args.cards, Art.of(style), args.size, args.fps,
-                            frames=not args.no_frames, fake_camera=args.fake_camera)
+                            frames=not args.no_frames, fake_camera=args.fake_camera, kind=args.video_set)
     for f in files:
         extras = [str(p) for p in (f.frames_dir, f.mjpeg) if p]
         print(f"wrote {f.avi} ({f.frame_count} frames), truth {f.truth}" + (f"; {', '.join(extras)}" if extras else ""))

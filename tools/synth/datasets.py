@@ -7,7 +7,6 @@ without changing its earlier items.
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Mapping, Sequence
@@ -19,12 +18,11 @@ from companion.engine import Card
 from vision.cvcompat import write_bytes
 from tools.synth.deck_art import render_back
 from tools.synth.deck_files import render_deck
-from tools.synth.flip_plan import FlipPlan, plan_flip_video
 from tools.synth.photo_spec import PHOTO_KINDS
-from tools.synth.piles import flip_sequence
 from tools.synth.style import DEFAULT_STYLE, DeckStyle
 from tools.synth.synth_photo import SyntheticPhoto, random_photo
 from tools.synth.video_files import VideoFiles, write_flip_video
+from tools.synth.video_sets import AnyPlan, plan_video
 
 PHOTO_MIX = {"top": 0.7, "layout": 0.15, "empty": 0.15}
 
@@ -75,21 +73,22 @@ def write_photo_set(out_dir: str | Path, count: int, seed: int, kinds: Sequence[
 
 
 def video_plan(seed: int, index: int, cards: tuple[int, int] = (20, 60), size: tuple[int, int] = (960, 540),
-               fps: float = 15.0) -> tuple[FlipPlan, np.random.Generator]:
-    """The plan of video ``index`` and the generator that then renders it."""
+               fps: float = 15.0, kind: str = "classic") -> tuple[AnyPlan, np.random.Generator]:
+    """The plan of video ``index`` of set ``kind`` (see :mod:`tools.synth.video_sets`)
+    and the generator that then renders it."""
     rng = item_rng(seed, index)
     length = int(rng.integers(cards[0], cards[1] + 1))
-    sequence = flip_sequence(length, random.Random(int(rng.integers(2**32))))
-    return plan_flip_video(sequence, rng, size, fps), rng
+    return plan_video(kind, length, rng, size, fps), rng
 
 
 def write_video_set(out_dir: str | Path, count: int, seed: int, cards: tuple[int, int] = (20, 60),
                     art: Art | None = None, size: tuple[int, int] = (960, 540), fps: float = 15.0,
-                    frames: bool = True, fake_camera: bool = False, prefix: str = "flip") -> list[VideoFiles]:
+                    frames: bool = True, fake_camera: bool = False, prefix: str = "flip",
+                    kind: str = "classic") -> list[VideoFiles]:
     art = art or Art.of()
     written = []
     for index in range(count):
-        plan, rng = video_plan(seed, index, cards, size, fps)
+        plan, rng = video_plan(seed, index, cards, size, fps, kind)
         written.append(write_flip_video(plan, art.faces, rng, out_dir, f"{prefix}-{index:04d}", frames=frames,
-                                        fake_camera=fake_camera, back=art.back))
+                                        fake_camera=fake_camera, back=art.back, kind=kind))
     return written

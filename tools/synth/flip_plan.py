@@ -20,6 +20,7 @@ from tools.synth.camera_effects import CameraLook
 from vision.geometry import CARD_MM, Camera, CardPose, apply_homography
 
 ENTRY_SIDES = ("bottom", "left", "right")
+ALL_SIDES = ("bottom", "left", "right", "top")
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,8 @@ class Flip:
     released: int
     hand_left: int
     fast: bool
+    # the side of the card (degrees from its own x axis, on the table) the hand holds it by
+    grip: float = 90.0
 
     def as_json(self) -> dict:
         return {"card": card_to_json(self.card), "settled": self.settled, "hand_left": self.hand_left,
@@ -61,7 +64,7 @@ class FlipPlan:
         }
 
 
-def _timing(fast: bool, rng: np.random.Generator, pause_scale: float) -> tuple[int, int, int, int]:
+def flip_timing(fast: bool, rng: np.random.Generator, pause_scale: float) -> tuple[int, int, int, int]:
     """Frames to enter, hold after release, leave, and pause afterwards."""
     if fast:
         return int(rng.integers(2, 5)), int(rng.integers(0, 2)), int(rng.integers(2, 5)), int(rng.integers(0, 3))
@@ -69,10 +72,11 @@ def _timing(fast: bool, rng: np.random.Generator, pause_scale: float) -> tuple[i
     return int(rng.integers(6, 13)), int(rng.integers(1, 5)), int(rng.integers(5, 11)), round(pause * pause_scale)
 
 
-def _entry_direction(camera: Camera, side: str) -> np.ndarray:
+def entry_direction(camera: Camera, side: str) -> np.ndarray:
     """Unit vector on the table pointing from the pile towards ``side`` of the image."""
     w, h = camera.size
-    edge = {"bottom": (w / 2, h * 1.6), "left": (-w * 0.6, h / 2), "right": (w * 1.6, h / 2)}[side]
+    edge = {"bottom": (w / 2, h * 1.6), "left": (-w * 0.6, h / 2), "right": (w * 1.6, h / 2),
+            "top": (w / 2, -h * 0.6)}[side]
     inverse = np.linalg.inv(camera.table_to_image())
     point = apply_homography(inverse, np.array([edge]))[0]
     return point / np.linalg.norm(point)
@@ -83,7 +87,7 @@ def hand_scale(camera: Camera) -> float:
     return 80.0 / camera.mm_per_pixel_at_target()
 
 
-def _offscreen_start(camera: Camera, final: CardPose, direction: np.ndarray) -> CardPose:
+def offscreen_start(camera: Camera, final: CardPose, direction: np.ndarray) -> CardPose:
     w, h = camera.size
     to_image = camera.table_to_image()
     margin = hand_scale(camera) * 2.5
@@ -100,13 +104,9 @@ def plan_flip_video(cards: Sequence[Card], rng: np.random.Generator, size: tuple
     """Choose camera, table and every card's pose and timing. At least one
     flip is fast when there are two or more cards; ``pause_scale`` shortens
     (or lengthens) the waits between flips."""
-    w, h = size
-    focal = w * rng.uniform(0.8, 1.2)
-    card_px = h * rng.uniform(0.28, 0.42)
-    camera = Camera(size, focal, focal * CARD_MM[1] / card_px, tilt=rng.uniform(5, 30), tilt_axis=rng.uniform(-20, 20),
-                    roll=rng.uniform(-8, 8), target=(w * rng.uniform(0.42, 0.58), h * rng.uniform(0.42, 0.58)))
+    camera = sample_camera(size, rng)
     side = str(rng.choice(ENTRY_SIDES, p=[0.6, 0.2, 0.2]))
-    direction = _entry_direction(camera, side)
+    direction = entry_direction(camera, side)
     base_angle = math.degrees(math.atan2(direction[1], direction[0])) - 90 + rng.uniform(-15, 15)
     fast = rng.random(len(cards)) < fast_share
     if len(cards) >= 2 and not fast.any():
@@ -114,17 +114,31 @@ def plan_flip_video(cards: Sequence[Card], rng: np.random.Generator, size: tuple
     frame = int(rng.integers(4, 12))
     flips = []
     for card, quick in zip(cards, fast):
-        enter, hold, leave, pause = _timing(bool(quick), rng, pause_scale)
+        enter, hold, leave, pause = flip_timing(bool(quick), rng, pause_scale)
         pose = CardPose(rng.normal(0, 4), rng.normal(0, 4), base_angle + rng.normal(0, 7))
-        start = _offscreen_start(camera, pose, direction)
+        start = offscreen_start(camera, pose, direction)
         settled = frame + enter
         released = settled + hold
         flips.append(Flip(card, pose, start, frame, settled, released, released + leave, bool(quick)))
         frame = released + leave + pause
     side_dir = np.array([-direction[1], direction[0]])
     stock = CardPose(*(side_dir * 95 * (1 if rng.random() < 0.5 else -1)), angle=base_angle + rng.normal(0, 5))
-    look = CameraLook.sample(size, rng, harsh=0.6)
-    look = CameraLook(**{**look.__dict__, "blur": "focus", "blur_amount": min(look.blur_amount, 1.2),
-                         "glare": None, "noise": min(look.noise, 2.5), "jpeg_quality": int(rng.integers(60, 90))})
+    look = sample_look(size, rng)
     return FlipPlan(size, fps, TABLE_KINDS[int(rng.integers(len(TABLE_KINDS)))], camera, look, side,
                     tuple(flips), frame + int(rng.integers(6, 15)), stock)
+
+
+def sample_camera(size: tuple[int, int], rng: np.random.Generator) -> Camera:
+    """A fixed camera looking down at the pile from a little aside."""
+    w, h = size
+    focal = w * rng.uniform(0.8, 1.2)
+    card_px = h * rng.uniform(0.28, 0.42)
+    return Camera(size, focal, focal * CARD_MM[1] / card_px, tilt=rng.uniform(5, 30), tilt_axis=rng.uniform(-20, 20),
+                  roll=rng.uniform(-8, 8), target=(w * rng.uniform(0.42, 0.58), h * rng.uniform(0.42, 0.58)))
+
+
+def sample_look(size: tuple[int, int], rng: np.random.Generator) -> CameraLook:
+    """A video camera's look: focused, no glare, mild noise, moderate JPEG."""
+    look = CameraLook.sample(size, rng, harsh=0.6)
+    return CameraLook(**{**look.__dict__, "blur": "focus", "blur_amount": min(look.blur_amount, 1.2),
+                         "glare": None, "noise": min(look.noise, 2.5), "jpeg_quality": int(rng.integers(60, 90))})

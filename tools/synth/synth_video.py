@@ -15,11 +15,11 @@ import numpy as np
 from companion.engine import Card
 
 from tools.synth.backgrounds import table_background
-from tools.synth.camera_effects import Shot, light_field, shoot
+from tools.synth.camera_effects import SensorNoise, Shot, light_field, shoot
 from tools.synth.compose import HAND, composite_card, new_labels
 from tools.synth.deck_art import render_back
 from tools.synth.flip_plan import Flip, FlipPlan, hand_scale
-from vision.geometry import CARD_MM, CardPose, apply_homography
+from vision.geometry import CARD_MM, Camera, CardPose, apply_homography
 from tools.synth.hand import HandLook, draw_hand
 from tools.synth.style import DEFAULT_STYLE
 
@@ -59,15 +59,18 @@ def _hand_anchor(flip: Flip, frame: int) -> CardPose | None:
     return _lerp_pose(flip.pose, flip.start, t * t)
 
 
-def _draw_hand_at(scene: np.ndarray, labels: np.ndarray, plan: FlipPlan, anchor: CardPose, look: HandLook) -> None:
-    to_image = plan.camera.table_to_image()
-    a = math.radians(anchor.angle + 90)
+def draw_hand_at(scene: np.ndarray, labels: np.ndarray, camera: Camera, anchor: CardPose, look: HandLook,
+                 grip: float = 90.0) -> None:
+    """A hand holding (or reaching as if to hold) a card at ``anchor`` by its
+    side ``grip`` degrees from the card's own x axis."""
+    to_image = camera.table_to_image()
+    a = math.radians(anchor.angle + grip)
     back = np.array([math.cos(a), math.sin(a)])
     grip = np.array([anchor.x, anchor.y]) + back * CARD_MM[1] * 0.42 * anchor.lift
     behind = grip + back * 30
     wrist_img, behind_img = apply_homography(to_image, np.array([grip, behind]))
     direction = math.degrees(math.atan2(wrist_img[1] - behind_img[1], wrist_img[0] - behind_img[0]))
-    scale = hand_scale(plan.camera) * 0.55 * anchor.lift
+    scale = hand_scale(camera) * 0.55 * anchor.lift
     unit = (wrist_img - behind_img) / max(1e-6, float(np.linalg.norm(wrist_img - behind_img)))
     start = wrist_img - unit * scale * 1.2  # fingertips reach just over the card's near edge
     mask = np.zeros(labels.shape, np.uint8)
@@ -76,8 +79,9 @@ def _draw_hand_at(scene: np.ndarray, labels: np.ndarray, plan: FlipPlan, anchor:
 
 
 def render_flip_frames(plan: FlipPlan, faces: Mapping[Card, np.ndarray], rng: np.random.Generator,
-                       back: np.ndarray | None = None) -> Iterator[VideoFrame]:
-    """Yield every frame of the video in order."""
+                       back: np.ndarray | None = None, quick_noise: bool = False) -> Iterator[VideoFrame]:
+    """Yield every frame of the video in order (``quick_noise``: the noise
+    drawn once for the video, see :class:`SensorNoise`)."""
     to_image = plan.camera.table_to_image()
     canvas = table_background(plan.table, plan.size, rng)
     labels = new_labels(plan.size)
@@ -87,6 +91,7 @@ def render_flip_frames(plan: FlipPlan, faces: Mapping[Card, np.ndarray], rng: np
         composite_card(canvas, labels, -3, back_image, to_image @ stock.face_to_table(_size(back_image)))
     field = light_field(plan.size, plan.look)
     hand_look = HandLook.sample(rng)
+    noise = SensorNoise(plan.size, rng) if quick_noise else None
     pending = list(plan.flips)
     for frame in range(plan.frame_count):
         while pending and frame >= pending[0].hand_left:
@@ -105,8 +110,8 @@ def render_flip_frames(plan: FlipPlan, faces: Mapping[Card, np.ndarray], rng: np
                 composite_card(scene, frame_labels, 1, face, to_image @ pose.face_to_table(_size(face)), shadow=0.5)
             anchor = _hand_anchor(active, frame)
             if anchor is not None:
-                _draw_hand_at(scene, frame_labels, plan, anchor, hand_look)
-        yield VideoFrame(frame, shoot(scene, plan.look, rng, field), bool(np.any(frame_labels == HAND)))
+                draw_hand_at(scene, frame_labels, plan.camera, anchor, hand_look, active.grip)
+        yield VideoFrame(frame, shoot(scene, plan.look, rng, field, noise), bool(np.any(frame_labels == HAND)))
 
 
 def _size(image: np.ndarray) -> tuple[int, int]:

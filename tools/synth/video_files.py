@@ -19,8 +19,8 @@ import numpy as np
 from companion.engine import Card
 
 from vision.cvcompat import open_mjpg_avi
-from tools.synth.flip_plan import FlipPlan
-from tools.synth.synth_video import VideoFrame, render_flip_frames
+from tools.synth.synth_video import VideoFrame
+from tools.synth.video_sets import AnyPlan, render_frames
 
 CHROMIUM_MJPEG_FPS = 30.0
 
@@ -64,9 +64,9 @@ def split_mjpeg(data: bytes) -> list[bytes]:
     return frames
 
 
-def write_flip_video(plan: FlipPlan, faces: Mapping[Card, np.ndarray], rng: np.random.Generator,
+def write_flip_video(plan: AnyPlan, faces: Mapping[Card, np.ndarray], rng: np.random.Generator,
                      out_dir: str | Path, name: str, avi: bool = True, frames: bool = True,
-                     fake_camera: bool = False, back: np.ndarray | None = None) -> VideoFiles:
+                     fake_camera: bool = False, back: np.ndarray | None = None, kind: str = "classic") -> VideoFiles:
     """Render ``plan`` once and write every requested form of it."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -79,7 +79,7 @@ def write_flip_video(plan: FlipPlan, faces: Mapping[Card, np.ndarray], rng: np.r
     mjpeg = mjpeg_path.open("wb") if mjpeg_path else None
     count = 0
     try:
-        for frame in render_flip_frames(plan, faces, rng, back):
+        for frame in render_frames(plan, faces, rng, back, kind):
             _write_frame(frame, writer, frames_dir, mjpeg, plan.fps)
             count += 1
     finally:

@@ -139,22 +139,24 @@ def _gesture(kind: str, frame: int, top: CardPose, plan: FlipPlan, rng: np.rando
 
 
 def plan_gesture_video(cards: Sequence[Card], rng: np.random.Generator, size: tuple[int, int] = (960, 540),
-                       fps: float = 15.0, gestures: int = 4) -> GesturePlan:
-    """A few cards laid, then ``gestures`` gestures, each perhaps followed by one more card."""
-    laid = plan_hard_flip_video(cards, rng, size, fps)
+                       fps: float = 15.0, gestures: int = 4, kinds: Sequence[str] = GESTURES,
+                       pause_scale: float = 0.6) -> GesturePlan:
+    """A few cards laid, then ``gestures`` gestures (each of one of ``kinds``),
+    each perhaps followed by one more card."""
+    laid = plan_hard_flip_video(cards, rng, size, fps, pause_scale=pause_scale)
     first = max(1, len(cards) - gestures)
     later = sorted(rng.choice(np.arange(first, len(cards) + 1), size=gestures, replace=True).tolist())
     shifted, moves, offset, k = [], [], 0, 0
     for index, flip in enumerate(laid.flips):
         while k < len(later) and later[k] == index:
             frame = flip.entered + offset
-            moves.append(_gesture(str(rng.choice(GESTURES)), frame, shifted[-1].pose, laid, rng))
+            moves.append(_gesture(str(rng.choice(list(kinds))), frame, shifted[-1].pose, laid, rng))
             offset += moves[-1].left - frame + _pause(rng)
             k += 1
         shifted.append(_later(flip, offset))
     end = laid.frame_count + offset
     while k < len(later):
-        moves.append(_gesture(str(rng.choice(GESTURES)), end, shifted[-1].pose, laid, rng))
+        moves.append(_gesture(str(rng.choice(list(kinds))), end, shifted[-1].pose, laid, rng))
         end = moves[-1].left + _pause(rng)
         k += 1
     return GesturePlan(FlipPlan(laid.size, laid.fps, laid.table, laid.camera, laid.look, laid.side,

@@ -23,8 +23,19 @@ class TrackerConfig:
     still_fraction: float = 0.03
     # before any card is known, the whole frame is still when at most this fraction of it moved
     empty_still_fraction: float = 0.002
-    # the pile was covered when this fraction of the top card differs from how it was last seen
+    # the pile was covered when this fraction of the top card differs from how it was last seen ...
     covered_fraction: float = 0.3
+    # ... and the middle of its face is not found again, at this correlation, within this step (per card
+    # width) of where it was found in the frame before, nor within this reach of where it lay: a nudged
+    # pile slides its top face a little from frame to frame and is not covered, while a card laid on it
+    # covers it at once (the middle of a card carried in never lands so close to where it will lie)
+    visible_match: float = 0.8
+    visible_step: float = 0.05
+    visible_reach: float = 0.25
+    # ... or, its middle found, this fraction of the whole card differs from that view (moved as much)
+    overlaid_fraction: float = 0.35
+    # (a middle whose grey levels spread less than this is too plain to find again: its change decides)
+    plain_level: float = 4.0
     # recognition looks this far (per card size) around the top card
     search_margin: float = 1.0
     # ... until this many searches there in a row found nothing: then it looks at the whole frame, and
@@ -37,7 +48,7 @@ class TrackerConfig:
     # ... or, after a hand covered the pile, its face (registered on the picture itself, far finer than
     # outlines) moved more than this (mean corner shift, per card width): a card of the same kind laid
     # almost exactly on the last one; a hand passing over leaves the face where it was
-    face_shift: float = 0.006
+    face_shift: float = 0.004
     # ... or this, when that face was taken with no view of the card's surroundings to tell that no fingers
     # touched it (a fingertip on the face shifts the registration by up to a pixel)
     unclear_face_shift: float = 0.012
@@ -45,6 +56,9 @@ class TrackerConfig:
     face_width: int = 96
     # ... and only trusted when the registered faces correlate at least this well
     face_match: float = 0.8
+    # ... and, below this, also registered turned half round: a card laid the other way up on its twin, whose
+    # picture is much like itself turned, still registers loosely the first way
+    face_sure_match: float = 0.95
     # ... or, for a move the outlines confirm (beyond ``pose_tolerance``), this well: a card turned a few
     # degrees shows the table through a corner of the registered middle
     face_loose_match: float = 0.6
@@ -104,6 +118,14 @@ class TrackerConfig:
     retry_interval: float = 0.25
     # a card still disputed after this long is reported with its runner-up, for the player to confirm
     max_wait: float = 1.2
+    # a card is laid on the pile only if its middle lies within this (per card width) of the top card's:
+    # a card held beside the pile (lifted off it, about to be put back) is not on it
+    landing_reach: float = 0.45
+    # cards below the top one remembered, to tell the top card lifted off the pile from a card laid ...
+    stack_depth: int = 8
+    # ... which shows the card below it where it lay, its face registered within this (per card width; a
+    # view of an unmoved card registers within a few ten-thousandths)
+    uncovered_shift: float = 0.002
     # sightings kept while a card is disputed
     max_sightings: int = 12
     # frame rate assumed only when the caller gives neither frame times nor a rate

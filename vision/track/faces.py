@@ -63,15 +63,39 @@ class Shift:
 
     moved: float
     match: float
+    turned: bool = False  # the face now lies turned half round
 
 
 def face_shift(before: Face, frame: np.ndarray, sighting: Detection, config: TrackerConfig) -> Shift | None:
     """How far the face seen ``before`` has moved in ``frame``, cut from the
-    same place; None when the two views cannot be registered."""
+    same place; None when the two views cannot be registered. A face that
+    registers only turned half round (a card of the same kind laid the other
+    way up on the last) has moved by far more than any threshold."""
     now = face_of(frame, sighting, config, before.box, before.scale)
     if now is None or now.patch.shape != before.patch.shape:
         return None
-    warp = np.eye(2, 3, dtype=np.float32)
+    shift = _register(before, now, np.eye(2, 3, dtype=np.float32), config)
+    if shift is not None and shift.match >= config.face_sure_match:
+        return shift
+    # a face much like itself turned half round (an ingredient's picture) registers loosely either way
+    turned = _register(_half_turned(before), now, np.eye(2, 3, dtype=np.float32), config)
+    if turned is not None and turned.match >= config.face_match and (shift is None or turned.match > shift.match):
+        return Shift(turned.moved, turned.match, True)
+    return shift
+
+
+def _half_turned(face: Face) -> Face:
+    """``face`` turned half round about its middle, on the same patch."""
+    middle = face.quad.mean(axis=0)
+    turn = cv2.getRotationMatrix2D((float(middle[0]), float(middle[1])), 180, 1.0)
+    size = (face.patch.shape[1], face.patch.shape[0])
+    patch = cv2.warpAffine(face.patch, turn, size, borderMode=cv2.BORDER_REFLECT)
+    mask = cv2.warpAffine(face.mask, turn, size, flags=cv2.INTER_NEAREST)
+    quad = (np.c_[face.quad, np.ones(4)] @ turn.T).astype(np.float32)
+    return Face(patch, mask, quad, face.box, face.scale)
+
+
+def _register(before: Face, now: Face, warp: np.ndarray, config: TrackerConfig) -> Shift | None:
     criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 50, 1e-4)
     try:
         match, warp = cv2.findTransformECC(before.patch, now.patch, warp, cv2.MOTION_EUCLIDEAN, criteria,

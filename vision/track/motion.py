@@ -69,6 +69,33 @@ class Motion:
         return bool(area.any()) and len(recent) >= 2 and \
             all(float(m[area].mean()) <= self.config.still_fraction for m in recent)
 
+    def find_again(self, small: np.ndarray, before: np.ndarray, area: np.ndarray, offset: np.ndarray,
+                   step: float) -> np.ndarray | None | bool:
+        """Where what ``before`` showed in ``area`` shows in ``small``: its
+        offset (x, y pixels), searched within ``step`` pixels of ``offset``
+        (where it was found in the frame before), at a normalised correlation
+        of at least ``visible_match``. None when it is not found; False when
+        ``area`` is too plain to tell."""
+        ys, xs = np.nonzero(area)
+        if not len(ys):
+            return False
+        y0, y1, x0, x1 = int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
+        template = before[y0:y1, x0:x1]
+        if template.size < 16 or float(template.std()) < self.config.plain_level:
+            return False
+        r = max(1, int(np.ceil(step)))
+        ox, oy = (int(round(v)) for v in offset)
+        height, width = small.shape
+        wy0, wx0 = max(0, y0 + oy - r), max(0, x0 + ox - r)
+        window = small[wy0:min(height, y1 + oy + r), wx0:min(width, x1 + ox + r)]
+        if window.shape[0] < template.shape[0] or window.shape[1] < template.shape[1]:
+            return None
+        score = cv2.matchTemplate(window, template, cv2.TM_CCOEFF_NORMED)
+        _, best, _, (bx, by) = cv2.minMaxLoc(score)
+        if best < self.config.visible_match:
+            return None
+        return np.array([wx0 + bx - x0, wy0 + by - y0], np.float32)
+
     def mask(self, corners: np.ndarray, shrink: float) -> np.ndarray:
         """The quad ``corners`` (frame pixels) scaled about its centre by
         ``shrink``, as a mask of the small grey frame."""

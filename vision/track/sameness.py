@@ -21,8 +21,9 @@ import numpy as np
 
 from ..recognize.types import Detection
 from .config import TrackerConfig
-from .faces import Face, face_shift
+from .faces import Face, Shift, face_shift
 from .motion import Motion
+from .stack import Stack
 
 
 class Sameness:
@@ -37,15 +38,33 @@ class Sameness:
     frame: np.ndarray | None  # the latest frame
     face: Face | None  # the top card's face as last seen settled
     face_clear: bool   # ... seen with nothing on or around the card
+    stack: Stack       # the cards below the top one, and one lifted off
 
     def _is_new(self, sighting: Detection) -> bool:
         """Whether ``sighting`` shows another card than the top one."""
-        if self.top is None or sighting.card != self.top.card:
+        if self.top is None:
             return True
+        if self._restacked(sighting) is not None:
+            return False
+        if sighting.card != self.top.card:
+            return True
+        shift = self._shift()
+        if self.passed and shift is not None and shift.turned:
+            return True  # laid the other way up on its twin
         if self.top.encloses(sighting, self.config.merged_growth, self.config.merged_margin):
             return False  # read before with fingers merged into its outline
         # a top card never seen settled or clear may have been held: only its face, registered, tells
         return (self.covered and self._moved(sighting)) or (self.passed and self._face_moved(sighting) is True)
+
+    def _restacked(self, sighting: Detection) -> str | None:
+        """``uncovered`` when ``sighting`` is the card below the top one where
+        it lay (the top card was lifted off), ``put back`` when it is the card
+        lifted off put back; None when neither (see :mod:`vision.track.stack`)."""
+        if self.passed and self.top is not None and self.stack.uncovers(sighting, self.frame, self.top):
+            return "uncovered"
+        if self.stack.puts_back(sighting):
+            return "put back"
+        return None
 
     def _pose_tolerance(self, sighting: Detection) -> float:
         """``pose_tolerance``, but never finer than outlines are in a small picture."""
@@ -63,6 +82,12 @@ class Sameness:
         assert self.top is not None
         return sighting.pose_distance(self.top) > self._pose_tolerance(sighting)
 
+    def _shift(self) -> Shift | None:
+        """How the top card's face lies now against its last settled view (None: no such view, or no match)."""
+        if self.face is None or self.top is None or self.frame is None:
+            return None
+        return face_shift(self.face, self.frame, self.top, self.config)
+
     def _face_moved(self, sighting: Detection) -> bool | None:
         """Whether the top card's face now lies elsewhere than when it was last
         seen settled, by more than ``face_shift``: registered on the picture, a
@@ -70,11 +95,11 @@ class Sameness:
         seen to differ, while a hand passing over leaves the face as it was.
         A looser match will do for a move that ``sighting``'s outline shows too.
         None when unsure (no settled view, the faces do not match well)."""
-        if self.face is None or self.top is None or self.frame is None:
-            return None
-        shift = face_shift(self.face, self.frame, self.top, self.config)
+        shift = self._shift()
         if shift is None or shift.match < self.config.face_loose_match:
             return None
+        if shift.turned:  # laid the other way up on one of its kind
+            return True
         if shift.match >= self.config.face_match:
             # fingers on the card when its face was taken pull the registration a little
             least = self.config.face_shift if self.face_clear else self.config.unclear_face_shift

@@ -47,6 +47,7 @@ from .faces import Face, face_of
 from .motion import Motion
 from .pile import UsualSize, search_region, top_of_pile
 from .sameness import Sameness
+from .stack import Laid, Stack
 from .types import Landing
 
 Recognise = Callable[[np.ndarray], Sequence[Detection]]
@@ -91,6 +92,8 @@ class FlipTracker(Sameness):
         self.frame: np.ndarray | None = None  # the latest frame (as given: only a reference is kept)
         self.face: Face | None = None  # the top card's face as last seen settled, to register later views on
         self.face_clear = False  # ... seen with nothing on or around the card (not for want of a view)
+        self.stack = Stack(config)  # the cards below the top one, and one lifted off the pile
+        self.slide = np.zeros(2, np.float32)  # where the top card's middle was last found, slid (small pixels)
 
     # -- per frame -------------------------------------------------------------------------
     def feed(self, frame: np.ndarray, time: float | None = None) -> list[Landing]:
@@ -107,9 +110,10 @@ class FlipTracker(Sameness):
             self.background = small  # the table before anything happened
             self.scene = small
             return []
-        if self.top is not None and not self.buried and self._hidden(small, self.reference, self.middle):
+        if self.top is not None and not self.buried and self._top_hidden(small):
             self.passed = True
             self.covered = self.covered or self.settled or self.clear
+            self._note_lift(small=small)
         if self.dispute is not None:
             self._watch(self.dispute, small)
         still = self._still(moving) and not self.motion.blurred(small)
@@ -186,6 +190,35 @@ class FlipTracker(Sameness):
         changed = self.motion.changed(small, before)[middle]
         return float(changed.mean()) > self.config.covered_fraction
 
+    def _top_hidden(self, small: np.ndarray) -> bool:
+        """Whether the middle of the top card is hidden: changed, and not
+        found again slid a little from where it was found last (a nudged pile
+        still shows its top face)."""
+        assert self.top is not None
+        if self.reference is None or self.middle is None or self.region is None:
+            return False
+        if not self._hidden(small, self.reference, self.middle):
+            self.slide[:] = 0
+            return self._overlaid(small)
+        width = self.top.width * self.motion.scale
+        found = self.motion.find_again(small, self.reference, self.middle, self.slide,
+                                       self.config.visible_step * width)
+        if found is False:  # too plain to find: its change decides
+            return True
+        if found is None or float(np.linalg.norm(found)) > self.config.visible_reach * width:
+            return True
+        self.slide = found
+        # slid: a nudged pile, fingers on its edge; else its middle shows, but something may lie over the rest
+        return not found.any() and self._overlaid(small)
+
+    def _overlaid(self, small: np.ndarray) -> bool:
+        """Whether much of the top card differs from its last view though its
+        middle shows where it was: something lies over it (a card carried in
+        fast lands at once, seen once beside its place, over the edge of the
+        top card)."""
+        assert self.reference is not None and self.region is not None
+        return float(self.motion.changed(small, self.reference)[self.region].mean()) > self.config.overlaid_fraction
+
     # -- recognition -------------------------------------------------------------------------
     def _should_search(self, still: bool, now: float) -> bool:
         # the pile looks changed but the last look found no card there (a hand was on it?): retry now and then
@@ -213,11 +246,43 @@ class FlipTracker(Sameness):
         if len(resting) < len(found):
             self.dirty = True  # a card still moving: look again once it rests
         sighting = top_of_pile(resting, self.top, self._lost)
+        self._note_lift(seen, sighting)
+        if sighting is not None and not self._on_pile(sighting):
+            self.dirty = True  # a card held beside the pile: look again once it lies on it
+            return []
         if sighting is None:
             self.misses += 1
             return []
         self.misses = 0
         return self._consider(sighting, small, now)
+
+    def _note_lift(self, seen: Sequence[Detection] = (), sighting: Detection | None = None,
+                   small: np.ndarray | None = None) -> None:
+        """After something passed over the top card, whether it was lifted
+        off: its kind is seen held beside the pile (``sighting``), or the card
+        below it (of another kind) shows where the top card lay, even in part
+        (among ``seen``), or the table does (in ``small``). It is then put
+        back, not laid (see :mod:`vision.track.stack`)."""
+        top = self.top
+        if top is None or not self.passed or self.stack.lifted is not None:
+            return
+        held = sighting is not None and sighting.card == top.card and not self._on_pile(sighting)
+        under = self.stack.below[-1].sighting if self.stack.below else None
+        shows = under is not None and under.card != top.card and any(
+            s.card == under.card and self._on_pile(s) for s in seen)
+        table = under is None and small is not None and self.middle is not None and \
+            not self._hidden(small, self.background, self.middle)
+        if held or shows or table:
+            self.stack.lifted = Laid(top, self.face, self.face_clear)
+            if self.dispute is not None and self.dispute.sightings[-1].card == top.card:
+                self.dispute = None  # what was read of it on the pile is the card now in the hand
+
+    def _on_pile(self, sighting: Detection) -> bool:
+        """Whether ``sighting`` lies on the pile (within ``landing_reach`` of
+        the top card), or the pile is not known well enough to tell."""
+        if self.top is None or self._lost:
+            return True
+        return float(np.linalg.norm(sighting.center - self.top.center)) <= self.config.landing_reach * self.top.width
 
     def _look(self, image: np.ndarray, x0: int, y0: int) -> list[Detection]:
         self.recognitions += 1
@@ -237,6 +302,7 @@ class FlipTracker(Sameness):
         if float(changed.mean()) <= self.config.still_fraction:
             self.face_clear = self._ring_clear(self.top, small) is True
             self.settled, self.reference, self.scene = True, small, small
+            self.slide = np.zeros(2, np.float32)
             self.face = face_of(self.frame, self.top, self.config)
         else:
             self.dirty = True
@@ -278,12 +344,25 @@ class FlipTracker(Sameness):
         self.dispute.view, self.dispute.middle = small, self.motion.mask(sighting.corners, 0.5)
         self.dispute.covered, self.dispute.released = False, False
         self.dispute.bare = self.dispute.bare or bare
+        if self._judged_too_soon(sighting):
+            self.dirty = True
+            return events
         agreeing = self.dispute.agreeing(self.config.agree_tolerance)
         # an unsure card is reported once nothing moves near it and no hand holds it
         calm = sighting.confidence >= self.config.hurried_confidence or (self._quiet_around(sighting, now) and bare)
         if (agreeing >= self.config.agree and calm) or self._decisive(sighting):
             events += self._decide(sighting, small, now, self.dispute.confidence())
         return events
+
+    def _judged_too_soon(self, sighting: Detection) -> bool:
+        """Whether ``sighting``, of the top card's kind after something passed
+        over the top card, was judged the same card while its face could not
+        be registered: fingers holding a card laid on its twin (or turned half
+        round on it) hide enough of it. It is judged again at the next look,
+        once they have gone (or at ``max_wait``)."""
+        assert self.dispute is not None
+        return not self.dispute.fresh and self.top is not None and sighting.card == self.top.card and \
+            self.passed and self._face_moved(sighting) is None
 
     def _watch(self, dispute: Dispute, small: np.ndarray) -> None:
         """Whether something passed over the disputed card since it was last
@@ -313,12 +392,14 @@ class FlipTracker(Sameness):
         it was seen); either way it is now the top (``buried``: already under
         the next card, so not to be seen settled now)."""
         new = self._is_new(sighting) if new is None else new
+        self._restack(sighting, new)
         clear = self._ring_clear(sighting, small)
         bare = clear is not False
         if new:
             # the scene shows the pile as it was just before this card only if the last card was settled
             self.decided_at, self.scene_valid = now, self.top is None or self.settled
         self.top, self.reference, self.covered, self.passed, self.dispute = sighting, small, False, False, None
+        self.slide = np.zeros(2, np.float32)
         self.size.learn(sighting)
         # seen while a hand may still touch it, the outline and the reference are not to be
         # trusted: the next look once things rest replaces them; until then covering counts only
@@ -339,7 +420,28 @@ class FlipTracker(Sameness):
         return [Landing(Match(match.card, round(confidence, 3), match.upside_down, match.runner_up,
                               round(match.runner_up_confidence, 3)), self.index, now, sighting.corners.copy())]
 
+    def _restack(self, sighting: Detection, new: bool) -> None:
+        """Keep the cards below the top one (and one lifted off) as ``sighting`` becomes the top."""
+        if self.top is None:
+            return
+        restacked = None if new else self._restacked(sighting)
+        top = Laid(self.top, self.face, self.face_clear)
+        if new:
+            self.stack.covered_by_new(top)
+        elif restacked == "uncovered":
+            under = self.stack.lift(top)
+            self.face, self.face_clear = under.face, under.clear
+        elif restacked == "put back":
+            lifted = self.stack.lifted
+            assert lifted is not None
+            if lifted.sighting is self.top:  # seen held beside the pile, the card below it unseen
+                self.stack.lifted = None
+            else:
+                self.stack.put_back(top)
+            self.face, self.face_clear = lifted.face, lifted.clear
+
     def _forget_regions(self) -> None:
         self.face = self.scene = None
         self.top = self.reference = self.region = self.middle = None
+        self.stack.clear()
         self.dispute, self.covered, self.dirty, self.clear, self.passed = None, False, True, False, False

@@ -1,0 +1,83 @@
+"""The cards under the top one, to tell a card lifted off the pile (and put
+back) from cards laid.
+
+Lifting the top card shows the card below it, exactly where it lay when it
+was on top: that is no new card, and neither is the lifted card put back
+where it was. A card laid on the pile lies elsewhere than any card before it
+(its face registered on theirs shows the move), so it is never taken for
+one uncovered.
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..recognize.types import Detection
+from .config import TrackerConfig
+from .faces import Face, face_shift
+
+
+@dataclass(frozen=True)
+class Laid:
+    """A card that was on top: its last sighting and its face as last seen settled."""
+
+    sighting: Detection
+    face: Face | None
+    clear: bool = False  # the face was taken with nothing on or around the card
+
+
+class Stack:
+    """The cards below the top one, most recent last (bounded), and the card
+    last lifted off the pile, until it is put back or another card is laid."""
+
+    def __init__(self, config: TrackerConfig) -> None:
+        self.config = config
+        self.below: deque[Laid] = deque(maxlen=config.stack_depth)
+        self.lifted: Laid | None = None
+
+    def covered_by_new(self, top: Laid | None) -> None:
+        """A new card was laid on ``top``."""
+        if top is not None:
+            self.below.append(top)
+        self.lifted = None
+
+    def uncovers(self, sighting: Detection, frame: np.ndarray | None, top: Detection) -> bool:
+        """Whether ``sighting`` is the card below the ``top`` one, where it
+        lay: the top card was lifted off. Its face registered on its last
+        settled view must not have moved (a card laid since lies elsewhere),
+        to a fraction of a pixel when it is of the top card's kind (a run of
+        cards laid almost exactly on each other); with no such view, its
+        outline must not have."""
+        if not self.below or frame is None:
+            return False
+        under = self.below[-1]
+        if under.sighting.card != sighting.card:
+            return False
+        if under.face is not None:
+            shift = face_shift(under.face, frame, sighting, self.config)
+            if shift is not None and shift.match >= self.config.face_match:
+                least = self.config.uncovered_shift if top.card == sighting.card else self.config.unclear_face_shift
+                return not shift.turned and shift.moved <= least
+        return sighting.pose_distance(under.sighting) <= self.config.pose_tolerance
+
+    def puts_back(self, sighting: Detection) -> bool:
+        """Whether ``sighting`` is the card lifted off, put back about where it lay."""
+        lifted = self.lifted
+        return lifted is not None and lifted.sighting.card == sighting.card and \
+            sighting.pose_distance(lifted.sighting) <= self.config.agree_tolerance
+
+    def lift(self, top: Laid) -> Laid:
+        """``top`` was lifted off: the card below it is on top again (returned)."""
+        self.lifted = top
+        return self.below.pop()
+
+    def put_back(self, top: Laid) -> None:
+        """The lifted card was put back on ``top``."""
+        self.below.append(top)
+        self.lifted = None
+
+    def clear(self) -> None:
+        self.below.clear()
+        self.lifted = None

@@ -77,10 +77,10 @@ def act(game_id: int, action: str) -> Response:
         raise ApiError(409, str(stale), "version", version=stale.current) from None
     except RulesError as refused:
         raise ApiError(400, str(refused), "choice" if isinstance(refused, IllegalChoice) else field) from None
-    live.changed()
     answer = game_json(stored)
+    live.changed(answer)
     if target is not None and target_version == version:
-        answer["undone"] = {"type": target.type, **target.payload()}
+        answer = {**answer, "undone": {"type": target.type, **target.payload()}}  # for this device only
     return jsonify(answer)
 
 

@@ -23,8 +23,10 @@ a stream holds one of them for as long as it is open. So:
   :class:`.server.TableServer`) ends every stream at once instead of keeping
   the shutdown waiting.
 
-Writers call :func:`changed` after their transaction; each stream then reads
-the game's version (one small query) and sends the state only when it moved.
+Writers call :func:`changed` after their transaction, with the new state
+when they have it: the streams of that game send it as it is. Without it
+(a deleted game), each stream reads the game's version (one small query) and
+reads the state only when it moved.
 
 >>> hub = Hub(max_streams=1)
 >>> first = hub.open(); second = hub.open()
@@ -49,7 +51,8 @@ from .present import game_json
 MAX_STREAMS = 8
 HEARTBEAT_SECONDS = 15.0
 STREAM_SECONDS = 300.0
-RETRY_MS = 2000  # how soon the browser opens a stream again after it ended
+RETRY_MS = 2000
+KEPT_STATES = 16  # the last state given of this many games, for their streams  # how soon the browser opens a stream again after it ended
 
 bp = Blueprint("live", __name__, url_prefix="/api")
 
@@ -69,6 +72,7 @@ class Hub:
         self.closed = False
         self._places: list[Place] = []  # oldest first
         self._changes = 0  # counts every change, whichever game: a stream compares versions itself
+        self._latest: dict[int, dict[str, Any]] = {}  # the last state each writer gave, by game
         self._condition = threading.Condition()
 
     def open(self) -> Place | None:
@@ -94,10 +98,26 @@ class Hub:
         with self._condition:
             return len(self._places)
 
-    def changed(self) -> None:
+    def changed(self, state: dict[str, Any] | None = None) -> None:
+        """A game changed; ``state``: its new state, when the writer has it."""
         with self._condition:
+            if state is not None:
+                known = self._latest.get(state["id"])
+                if known is None or known["version"] < state["version"]:
+                    self._latest.pop(state["id"], None)
+                    self._latest[state["id"]] = state
+                    while len(self._latest) > KEPT_STATES:  # the games played least recently go first
+                        self._latest.pop(next(iter(self._latest)))
             self._changes += 1
             self._condition.notify_all()
+
+    def latest(self, game_id: int) -> dict[str, Any] | None:
+        with self._condition:
+            return self._latest.get(game_id)
+
+    def forget(self, game_id: int) -> None:
+        with self._condition:
+            self._latest.pop(game_id, None)
 
     def wait(self, place: Place, seen: int, timeout: float) -> int:
         """Block until a change after ``seen`` (the count :meth:`count` gave),
@@ -122,9 +142,10 @@ def hub(app: Flask | None = None) -> Hub:
     return (app or current_app).extensions["live"]
 
 
-def changed() -> None:
-    """Tell the open streams that a game changed (call after the commit)."""
-    hub().changed()
+def changed(state: dict[str, Any] | None = None) -> None:
+    """Tell the open streams that a game changed (call after the commit), with
+    its new state when at hand (:func:`.present.game_json`)."""
+    hub().changed(state)
 
 
 @bp.get("/games/<game:game_id>/live")
@@ -170,10 +191,13 @@ def _events(the_hub: Hub, place: Place, database: str, game_id: int, first: dict
             seen = now
             current = storage.game_version(db, game_id)
             if current is None:  # deleted meanwhile
+                the_hub.forget(game_id)
                 yield "event: gone\ndata: {}\n\n"
                 return
-            if current != version:
-                state = game_json(storage.load_game(db, game_id))
+            if current > version:
+                given = the_hub.latest(game_id)
+                state = given if given is not None and given["version"] == current \
+                    else game_json(storage.load_game(db, game_id))
                 version = state["version"]
                 yield f"event: state\ndata: {json.dumps(state)}\n\n"
     finally:

@@ -33,14 +33,17 @@ def instance_folder(tmp_path_factory) -> Path:
 
 
 @contextmanager
-def serving(instance_folder: Path, wrap: Callable[[WsgiApp], WsgiApp] = lambda app: app) -> Iterator[str]:
-    """The app on a free port, as ``wrap(app)`` (a test may slow it down), for as long as the block lasts."""
+def serving(instance_folder: Path, wrap: Callable[[WsgiApp], WsgiApp] = lambda app: app,
+            config: dict | None = None) -> Iterator[str]:
+    """The app on a free port, as ``wrap(app)`` (a test may slow it down) with
+    ``config`` added, for as long as the block lasts."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("MAMMA_MIA_INSTANCE", str(instance_folder))
-        # no polling: the stale-page test needs a page that does not refresh itself
+        # no polling: what reaches a page from another device was pushed, and a page
+        # cut off from the pushes stays stale (the stale-page test needs one)
         app = create_app({"DATABASE": str(instance_folder / "mamma-mia.sqlite"), "SECRET_KEY": "e2e",
-                          "POLL_SECONDS": 0})
-    server = build_server(wrap(app), "127.0.0.1", 0)
+                          "POLL_SECONDS": 0, **(config or {})})
+    server = build_server(wrap(app), "127.0.0.1", 0, on_stop=app.extensions["live"].close)
     thread = serve_in_thread(server)
     try:
         yield f"http://127.0.0.1:{server.bind_addr[1]}"

@@ -145,7 +145,7 @@ const Cards = (() => {
     const doubles = keys(true);
     let html = singles ? `<div class="pad-ingredients" role="group" aria-label="${esc(t("game.pad_ingredients"))}">${singles}</div>` : "";
     if (doubles) {
-      html += `<h3>${esc(t("game.pad_doubles"))}</h3>`
+      html += `<h3 class="doubles-title">${esc(t("game.pad_doubles"))}</h3>`
         + `<div class="pad-ingredients doubles" role="group" aria-label="${esc(t("game.pad_doubles"))}">${doubles}</div>`;
     }
     for (const group of groups) {

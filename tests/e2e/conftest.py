@@ -76,9 +76,12 @@ def page(browser, server) -> Iterator[object]:
     context.close()
 
 
-def save_screenshot(page, name: str, full_page: bool = False) -> None:  # noqa: ANN001 (a Playwright page)
-    """Save ``page`` as PREFIX-NAME.png when MAMMA_MIA_SCREENSHOTS names a folder."""
+def save_screenshot(page, name: str, full_page: bool = False, size: dict | None = None) -> None:  # noqa: ANN001
+    """Save ``page`` (a Playwright page) as PREFIX-NAME.png when MAMMA_MIA_SCREENSHOTS names a
+    folder; a page of a fixed ``size`` only in the run of that size (MAMMA_MIA_VIEWPORT)."""
     folder = os.environ.get("MAMMA_MIA_SCREENSHOTS")
+    if size is not None and os.environ.get("MAMMA_MIA_VIEWPORT", "390x844") != f"{size['width']}x{size['height']}":
+        return
     if folder:
         prefix = os.environ.get("MAMMA_MIA_SCREENSHOT_PREFIX", "phone")
         Path(folder).mkdir(parents=True, exist_ok=True)

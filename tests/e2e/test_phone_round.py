@@ -65,7 +65,7 @@ def test_a_whole_pile_is_revealed_without_a_scroll_one_tap_a_card(browser, serve
         counts = page.locator("#table-counts .count")
         face_up = api(server, f"/games/{game['id']}")["table"]["rows"]
         assert counts.locator("b").all_inner_texts() == [str(r["units"]) for r in face_up]
-        save_screenshot(page, f"round-{'phone' if size is PHONE else 'tablet'}-after-40")
+        save_screenshot(page, "round-after-40", size=size)
 
 
 def figures_last_card() -> str:
@@ -120,7 +120,7 @@ def test_nothing_is_wider_than_a_phone(browser, server, lang) -> None:
             }""")
             assert cut == [], (address, cut)
         page.goto(f"/games/{game['id']}")
-        save_screenshot(page, f"round-{lang}")
+        save_screenshot(page, f"round-{lang}", size=PHONE)
 
 
 def test_a_second_device_sees_each_change_as_it_happens(browser, server) -> None:
@@ -183,7 +183,7 @@ def test_the_end_of_the_game_shows_no_table_and_offers_what_comes_next(browser, 
         expect(page.locator("#ranking li")).to_have_count(3)
         expect(page.locator("#timeline-panel")).to_be_hidden()
         expect(page.locator("#table-panel")).to_be_hidden()
-        save_screenshot(page, "game-over", full_page=True)
+        save_screenshot(page, "game-over", full_page=True, size=PHONE)
         after.get_by_role("link", name="New game").click()
         expect(page).to_have_url(f"{page.url.split('/games')[0]}/games/new")
         page.go_back()
@@ -223,7 +223,7 @@ def test_undo_says_what_it_took_back(browser, server) -> None:
         expect(toast).to_contain_text("Taken back:")
         expect(toast.locator('[data-card="O"]')).to_have_count(1)
         expect(page.locator("#last-card")).to_have_attribute("data-card", "")
-        save_screenshot(page, "undo-toast")
+        save_screenshot(page, "undo-toast", size=PHONE)
         expect(toast).to_be_hidden(timeout=8_000)  # it goes by itself
 
         page.locator('#pad-keys button[data-card="r:S+4A"]').click()

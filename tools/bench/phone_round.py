@@ -176,7 +176,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--viewport", default="390x844")
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args(argv)
-    check_pile()
     from .live_server import LiveServer
 
     runs = []

@@ -119,8 +119,9 @@ def test_nothing_is_wider_than_a_phone(browser, server, lang) -> None:
                 return [...words, ...boxes].map(name);
             }""")
             assert cut == [], (address, cut)
-        page.goto(f"/games/{game['id']}")
-        save_screenshot(page, f"round-{lang}", size=PHONE)
+        if lang != "en":  # the English pages are shot elsewhere
+            page.goto(f"/games/{game['id']}")
+            save_screenshot(page, f"round-{lang}", size=PHONE)
 
 
 def test_a_second_device_sees_each_change_as_it_happens(browser, server) -> None:

@@ -54,6 +54,11 @@ def test_amelie_one_colour_run_keeps_the_highest_and_the_lowest():
     assert (format_cards(scoring.kept), scoring.points) == ("g6 g3", 9)
 
 
+def test_amelie_may_not_empty_the_hand_either():
+    assert not judge(parse_cards("g3 g4 g5 g6"), Helper.AMELIE, hand_after=0).legal
+    assert judge(parse_cards("g3 g4 g5 g6"), Helper.AMELIE, hand_after=1).legal
+
+
 def test_amelie_mixed_set_of_four_keeps_two():
     assert points("r4 g4 b4 b4", Helper.AMELIE) == [8]
 

@@ -15,7 +15,9 @@ from .errors import (
     ColoursNotAllowed, IllegalBids, IllegalCard, IllegalCombination, IllegalHelperUse, IllegalSetup, MausError,
     NoCardLeft, NotationError, NotRunOrSet, OutOfTurn, WrongCardCount, WrongPhase,
 )
-from .events import BidsRevealed, CombinationLaid, CombinationSkipped, Event, GameStarted
+from .events import (
+    EVENT_TYPES, BadPayload, BidsRevealed, CombinationLaid, CombinationSkipped, Event, GameStarted, event_from_json,
+)
 from .game import MausGame, Phase, RoundRecord, Standing
 from .helpers import HELPERS, Helper, HelperNumbers, HelperSeating
 from .legality import Kind
@@ -25,12 +27,12 @@ from .rules import (
 )
 
 __all__ = [
-    "ALL_DIFFERENT", "BidsRevealed", "Card", "ColourReading", "Colouring", "ColoursNotAllowed",
+    "ALL_DIFFERENT", "BadPayload", "BidsRevealed", "EVENT_TYPES", "Card", "ColourReading", "Colouring", "ColoursNotAllowed",
     "CombinationLaid", "CombinationSkipped", "Deck", "Event", "GameStarted", "HELPERS", "HENRI_BONUS",
     "HandLimitCheck", "Helper", "HelperNumbers", "HelperSeating", "HelperUse", "HelperValues", "INGREDIENTS",
     "IllegalBids", "IllegalCard", "IllegalCombination", "IllegalHelperUse", "IllegalSetup", "Ingredient",
     "Judgement", "Kind", "MAY_LEAVE_RANGE", "MausError", "MausGame", "MausRules", "NOT_ALL_ONE", "NoCardLeft",
     "NotRunOrSet", "NotationError", "OutOfTurn", "Phase", "Pick", "RoundRecord", "STANDARD_RULES",
     "STAY_IN_RANGE", "Scoring", "Standing", "TieBreakHelpers", "WrongCardCount", "WrongPhase", "check_bids",
-    "format_cards", "judge", "lay", "parse_cards", "picking_order",
+    "event_from_json", "format_cards", "judge", "lay", "parse_cards", "picking_order",
 ]

@@ -11,10 +11,14 @@ settings.load_profile("shared-machine")
 
 
 OTHER_GAMES = ("companion/maus/",)
+ENGINE_NAMES = {k: v for k, v in vars(companion.engine).items() if not k.startswith("_")}
 
 
 @pytest.fixture(autouse=True)
 def _engine_names(request: pytest.FixtureRequest, doctest_namespace: dict) -> None:
+    # the namespace lives for the whole session: another game's doctests must have the names taken out
     if request.node.nodeid.startswith(OTHER_GAMES):
-        return
-    doctest_namespace.update({k: v for k, v in vars(companion.engine).items() if not k.startswith("_")})
+        for name in ENGINE_NAMES:
+            doctest_namespace.pop(name, None)
+    else:
+        doctest_namespace.update(ENGINE_NAMES)

@@ -89,6 +89,18 @@ def test_a_round_bids_then_combinations_in_helper_order():
     assert game.seating.held == (H.CLAUDE, H.ETIENNE, H.LILLY)   # passed on for round 2
 
 
+@pytest.mark.parametrize("held, cards", [((H.LILLY, H.MATHIEU), "b4 b5 r6"), ((H.AMELIE, H.MATHIEU), "r3 b4 g5 y6"),
+                                         ((H.CLAUDE, H.ETIENNE), "b4 b5 r6"), ((H.HENRI, H.ETIENNE), "b4 b5 r6")])
+def test_the_best_way_the_judge_offers_can_be_laid_as_it_is(held, cards):
+    game = new_game(held)
+    game.bid([1, 1])
+    if game.next_to_lay != 0:
+        game.skip(1)
+    best = game.judge(0, parse_cards(cards)).best
+    assert best.use is None or best.use.helper is held[0]
+    assert game.lay(0, parse_cards(cards), best.use) == best
+
+
 def test_henri_adds_two_coins():
     game = new_game((H.HENRI, H.LILLY, H.CLAUDE))
     assert [p.seat for p in game.bid([3, 4, 5])] == [2, 0, 1]   # Henri 3 + 2 = 5 ties Claude: Claude 7 > Henri 2

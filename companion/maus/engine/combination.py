@@ -147,7 +147,8 @@ def judge(cards: Sequence[Card], helper: Helper | None = None, hand_after: int |
 def lay(cards: Sequence[Card], helper: Helper | None = None, change: HelperUse | None = None,
         hand_after: int | None = None, rules: MausRules = STANDARD_RULES, deck: Deck | None = None) -> Scoring:
     """The checked entry point: lay ``cards`` with the helper's ``change``
-    (``None``: no card changed) or raise why it is not allowed."""
+    (``None``: no card changed; any ``Scoring.use`` the judge offered is
+    accepted) or raise why it is not allowed."""
     cards, deck = tuple(cards), deck or Deck.load()
     check_cards(cards, deck)
     check_count(cards, helper)
@@ -194,6 +195,8 @@ def _changed(cards: tuple[Card, ...], helper: Helper | None, change: HelperUse, 
              rules: MausRules) -> tuple[Card, ...]:
     if change.helper is not helper:
         raise IllegalHelperUse(f"{change.helper.title} is not the helper this player holds")
+    if change.laid is None and not helper.chooses:  # Lilly and Amélie change no card: a judged use laid back
+        return cards
     if change.index is None or not 0 <= change.index < len(cards) or change.laid is None:
         raise IllegalHelperUse(f"{change.helper.title} changes one of the laid cards; say which")
     card = cards[change.index]

@@ -5,7 +5,7 @@ import pytest
 
 from companion.maus.engine import (
     BadPayload, BidsRevealed, CombinationLaid, CombinationSkipped, GameStarted, Helper, HelperNumbers,
-    HelperSeating, HelperUse, MausGame, event_from_json, parse_cards,
+    HelperSeating, HelperUse, HandLimitCheck, MausGame, MausRules, STANDARD_RULES, event_from_json, parse_cards,
 )
 
 H = Helper
@@ -13,7 +13,8 @@ NUMBERS = HelperNumbers.from_dict({"etienne": 7, "henri": 6, "mathieu": 5, "maur
                                    "claude": 1})
 EVENTS = [
     GameStarted(("Ann", "Bob", "Cy"), HelperSeating.from_held([H.MATHIEU, H.LILLY, H.CLAUDE], 1,
-                                                               [H.AMELIE, H.HENRI, H.MAURICE, H.ETIENNE]), NUMBERS),
+                                                               [H.AMELIE, H.HENRI, H.MAURICE, H.ETIENNE]), NUMBERS,
+                MausRules.from_dict({"hand_limit": "at_round_end"})),
     BidsRevealed((2, 4, 2)),
     CombinationLaid(0, parse_cards("g3 g4 g6"), HelperUse.from_notation("mathieu g6>g5", 2)),
     CombinationLaid(1, parse_cards("b4 b5 r6")),
@@ -39,6 +40,13 @@ def test_a_replayed_log_is_the_same_game():
     assert game.seating.held == (H.CLAUDE, H.MATHIEU, H.AMELIE)
     assert game.seating.spare == (H.HENRI, H.MAURICE, H.ETIENNE, H.LILLY)
     assert game.picks[0].seat == 2 and game.hands == [4, 4, 7]
+    assert game.rules.hand_limit is HandLimitCheck.AT_ROUND_END
+
+
+def test_a_log_without_rules_plays_rules_maus():
+    payload = EVENTS[0].payload()
+    del payload["rules"]
+    assert event_from_json("game_started", payload).rules is STANDARD_RULES
 
 
 @pytest.mark.parametrize("type_, payload, field", [
@@ -51,6 +59,9 @@ def test_a_replayed_log_is_the_same_game():
     ("game_started", {"players": ["Ann", "Bob"], "held": ["mathieu", "lilly"],
                       "spare": ["etienne", "henri", "maurice", "amelie", "claude"], "oldest": 0,
                       "numbers": {"mathieu": 5}}, "numbers"),
+    ("game_started", {"players": ["Ann", "Bob"], "held": ["mathieu", "lilly"],
+                      "spare": ["etienne", "henri", "maurice", "amelie", "claude"], "oldest": 0,
+                      "rules": {"colours": "two_and_one"}}, "rules"),
     ("bids_revealed", {"coins": [1, -2]}, "coins"),
     ("bids_revealed", {"coins": "1 2"}, "coins"),
     ("combination_laid", {"seat": 0, "cards": ["g3", "g4", "g9x"]}, "cards"),

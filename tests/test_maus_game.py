@@ -13,7 +13,7 @@ H = Helper
 
 def new_game(held=(H.MATHIEU, H.LILLY, H.CLAUDE), oldest=0, rules=MausRules("default"), spare=None):
     players = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")[:len(held)]
-    return MausGame(GameStarted(players, HelperSeating.from_held(list(held), oldest, spare)), rules)
+    return MausGame(GameStarted(players, HelperSeating.from_held(list(held), oldest, spare), rules=rules))
 
 
 def skip_round(game, coins=None):

@@ -3,7 +3,7 @@ import pytest
 
 from companion.maus.engine import (
     ALL_DIFFERENT, STAY_IN_RANGE, Card, ColoursNotAllowed, Deck, Helper, HelperUse, IllegalCard, IllegalHelperUse,
-    Ingredient, Kind, MausError, MausRules, NotationError, NotRunOrSet, WrongCardCount, format_cards, judge, lay,
+    IllegalSetup, Ingredient, Kind, MausError, MausRules, NotationError, NotRunOrSet, WrongCardCount, format_cards, judge, lay,
     parse_cards,
 )
 
@@ -118,6 +118,16 @@ def test_reading_two_of_a_colour_and_one_other_is_mixed():
     assert points("b4 b5 b6", rules=ALL_DIFFERENT_RULES) == [6]
     # Claude can mend it either way: one colour (6) or three colours (4)
     assert points("b4 b5 r6", Helper.CLAUDE, ALL_DIFFERENT_RULES) == [6, 4]
+
+
+def test_readings_by_their_keys():
+    rules = MausRules.from_dict({"colours": "all_different", "helper_values": "stay_in_range"})
+    assert rules == MausRules(colours=ALL_DIFFERENT, helper_values=STAY_IN_RANGE)
+    assert MausRules.from_dict(rules.as_dict()) == rules
+    with pytest.raises(IllegalSetup, match="unknown rule option 'colors'"):
+        MausRules.from_dict({"colors": "all_different"})
+    with pytest.raises(IllegalSetup, match="colours may be not_all_one or all_different, not 'mixed'"):
+        MausRules.from_dict({"colours": "mixed"})
 
 
 def test_lay_with_a_chosen_change():

@@ -23,6 +23,7 @@ from .combination import HelperUse
 from .errors import MausError, NotationError
 from .helpers import Helper, HelperNumbers, HelperSeating
 from .jsonform import card_from_json, use_to_json
+from .rules import STANDARD_RULES, MausRules
 
 T = TypeVar("T")
 
@@ -38,18 +39,19 @@ class BadPayload(NotationError):
 @dataclass(frozen=True)
 class GameStarted:
     """Who plays (names in clockwise seating order), who is oldest, who holds
-    which helper and the spare row, and the helper order numbers the table
-    confirmed (``None``: the deck's)."""
+    which helper and the spare row, the helper order numbers the table
+    confirmed (``None``: the deck's), and the table's reading of the sheet."""
 
     players: tuple[str, ...]
     seating: HelperSeating
     numbers: HelperNumbers | None = None
+    rules: MausRules = STANDARD_RULES
     type: ClassVar[str] = "game_started"
 
     def payload(self) -> dict[str, Any]:
         return {"players": list(self.players), "oldest": self.seating.oldest,
                 "held": [h.value for h in self.seating.held], "spare": [h.value for h in self.seating.spare],
-                "numbers": self.numbers.as_dict() if self.numbers else None}
+                "numbers": self.numbers.as_dict() if self.numbers else None, "rules": self.rules.as_dict()}
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> GameStarted:
@@ -62,7 +64,10 @@ class GameStarted:
         numbers = payload.get("numbers")
         if numbers is not None:
             numbers = _read("numbers", HelperNumbers.from_dict, _field(payload, "numbers", dict))
-        return cls(tuple(p.strip() for p in players), seating, numbers)
+        rules = STANDARD_RULES
+        if payload.get("rules") is not None:
+            rules = _read("rules", MausRules.from_dict, _field(payload, "rules", dict))
+        return cls(tuple(p.strip() for p in players), seating, numbers, rules)
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from .deck import Deck
 from .errors import IllegalSetup, OutOfTurn, WrongPhase
 from .events import BidsRevealed, CombinationLaid, CombinationSkipped, Event, GameStarted
 from .helpers import Helper, HelperSeating
-from .rules import STANDARD_RULES, HandLimitCheck, MausRules, TieBreakHelpers
+from .rules import HandLimitCheck, TieBreakHelpers
 
 
 class Phase(enum.Enum):
@@ -61,13 +61,13 @@ class MausGame:
     :meth:`apply`). A refused action raises a :class:`MausError` and leaves
     the game as it was."""
 
-    def __init__(self, started: GameStarted, rules: MausRules = STANDARD_RULES, deck: Deck | None = None) -> None:
+    def __init__(self, started: GameStarted, deck: Deck | None = None) -> None:
         if len(started.players) != len(started.seating.held):
             raise IllegalSetup(f"{len(started.players)} players but {len(started.seating.held)} helpers held")
         if len(set(started.players)) != len(started.players):
             raise IllegalSetup("each player needs a name of their own")
         self.deck = deck or Deck.load()
-        self.rules = rules
+        self.rules = started.rules
         self.players = started.players
         self.numbers = started.numbers or self.deck.helper_numbers
         self.seating = started.seating
@@ -82,10 +82,10 @@ class MausGame:
         self.final_helpers: tuple[Helper, ...] | None = None
 
     @classmethod
-    def replay(cls, events: Sequence[Event], rules: MausRules = STANDARD_RULES, deck: Deck | None = None) -> MausGame:
+    def replay(cls, events: Sequence[Event], deck: Deck | None = None) -> MausGame:
         if not events or not isinstance(events[0], GameStarted):
             raise WrongPhase("a game's events start with its set-up")
-        game = cls(events[0], rules, deck)
+        game = cls(events[0], deck)
         for event in events[1:]:
             game.apply(event)
         return game

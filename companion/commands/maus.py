@@ -22,12 +22,20 @@ import json
 
 NAME = "maus"
 HELP = "Maus au Chocolat: judge a combination, list ingredients and helpers (JSON contract)"
+COMBINATION_HELP = """Judge one Maus au Chocolat combination given as JSON:
+
+  {"cards": [{"ingredient": "green", "value": 5}, ...], "helper": "lilly", "hand_after": 2}
+
+Answers whether it is legal (or why not), its kind, what is kept and
+discarded, the points, and every legal use of the helper, best first.
+Exit code 0 for an answer, legal or not; 2 with one line on standard error
+for input that is not a request."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     commands = parser.add_subparsers(dest="maus_command", metavar="COMMAND", required=True)
     combination = commands.add_parser("combination", help="judge one combination given as JSON",
-                                      description="Judge one Maus au Chocolat combination given as JSON.")
+                                      description=COMBINATION_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     combination.add_argument("file", nargs="?", default="-", metavar="FILE|-",
                              help="the JSON request; - or nothing reads standard input")
     _json_option(combination)

@@ -52,6 +52,14 @@ def test_every_seat_holds_every_helper_once_in_seven_rounds(players):
     assert seating == start and all(s == set(HELPERS) for s in seen)
 
 
+def test_dealing_helpers_at_random():
+    import random
+    seating = HelperSeating.deal(4, oldest=3, rng=random.Random(7))
+    assert len(seating.held) == 4 and len(seating.spare) == 3 and seating.oldest == 3
+    assert seating == HelperSeating.deal(4, oldest=3, rng=random.Random(7))
+    assert len({HelperSeating.deal(4, 0, random.Random(seed)).held for seed in range(20)}) > 10
+
+
 @pytest.mark.parametrize("held, oldest, message", [
     ([H.MATHIEU], 0, "played by 2 to 6 players"),
     ([H.MATHIEU, H.MATHIEU], 0, "each helper is held by one player"),

@@ -74,10 +74,6 @@ class Deck:
         """Each distinct face (ingredient x value x coins) and how many cards show it."""
         return dict(Counter(self.cards()))
 
-    def count(self, value: int) -> int:
-        """How many cards of one ingredient show this sweet value."""
-        return len(self.coins_per_value.get(value, ()))
-
     def check_card(self, card: Card) -> None:
         """Refuse a card this deck does not have (a 9, or coins no such card shows)."""
         if card.value not in self.values:

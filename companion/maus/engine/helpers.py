@@ -148,6 +148,3 @@ class HelperSeating:
         held = [self.held[(seat - 1) % n] for seat in range(n)]
         held[(self.oldest + 1) % n] = row[0]
         return HelperSeating(tuple(held), row[1:], self.oldest)
-
-    def holder(self, helper: Helper) -> int | None:
-        return self.held.index(helper) if helper in self.held else None

@@ -1,5 +1,7 @@
 """A Maus au Chocolat game as the table follows it: bids, combinations in
 helper order, helpers moving on, hand sizes, the end at 30 and the ranking."""
+import random
+
 import pytest
 
 from companion.maus.engine import (
@@ -53,7 +55,6 @@ def test_every_seat_holds_every_helper_once_in_seven_rounds(players):
 
 
 def test_dealing_helpers_at_random():
-    import random
     seating = HelperSeating.deal(4, oldest=3, rng=random.Random(7))
     assert len(seating.held) == 4 and len(seating.spare) == 3 and seating.oldest == 3
     assert seating == HelperSeating.deal(4, oldest=3, rng=random.Random(7))

@@ -23,7 +23,7 @@ among the cards still possible:
 >>> upcoming = NextCard(Deck.for_players(2), (Color.GREEN, Color.RED))
 >>> unsure = Match(parse_card("y:15+"), 0.9, False, parse_card("g:15+"), 0.9, (parse_card("g:15+"),),
 ...                ((parse_card("O"), 0.3),))
->>> judge(unsure, always_sure, upcoming.can_be)
+>>> judge(unsure, lambda match: True, upcoming.can_be)  # yellow is not at the table
 Reading(g:15+, unsure, candidates g:15+ O)
 """
 from __future__ import annotations
@@ -67,11 +67,6 @@ class Reading:
     def __repr__(self) -> str:
         cards = " ".join(c.notation for c in self.candidates)
         return f"Reading({self.card.notation}, {'sure' if self.sure else 'unsure'}, candidates {cards})"
-
-
-def always_sure(match: Match) -> bool:
-    """A sureness rule for examples: every reading is sure by itself."""
-    return True
 
 
 def judge(match: Match, is_sure: Callable[[Match], bool], possible: Possible | None = None) -> Reading | None:

@@ -34,6 +34,7 @@
   let choice = null;      // {id, title, options: [card], pick(card|null), pad} while the chooser is open
   let sequence = null;    // {cards, next} while a video's cards are being revealed
   const answered = new Set();  // ids of unsure camera cards already answered
+  let chooserDrawn = "";       // the chooser's HTML as last drawn
 
   // the camera ---------------------------------------------------------------------------
 
@@ -273,10 +274,7 @@
     box.hidden = !choice;
     const html = choice ? (choice.pad ? padHtml(state) : candidatesHtml()) : "";
     // a button replaced between press and release would swallow the tap: redraw only what changed
-    if (html !== box.dataset.drawn) {
-      box.innerHTML = html;
-      box.dataset.drawn = html;
-    }
+    if (html !== chooserDrawn) box.innerHTML = chooserDrawn = html;
   }
 
   function candidatesHtml() {

@@ -131,7 +131,10 @@
       try { await reload(); } catch (error) { return; }
       if (state.version !== seen && !busy()) render();
     },
-    gone() { message(`${esc(t("game.deleted"))} <a class="button" href="/">${esc(t("game.back_to_games"))}</a>`, "warn", true); },
+    gone() {
+      message(`${esc(t("game.deleted"))} <a class="button" href="${esc(root.dataset.home)}">`
+        + `${esc(t("game.back_to_games"))}</a>`, "warn", true);
+    },
   });
 
   function setActing(value) {
@@ -263,7 +266,6 @@
     const appearing = Boolean(p) && box.hidden;
     box.hidden = !p;
     $("pending-backdrop").hidden = !p;
-    document.body.classList.toggle("sheet-open", Boolean(p));
     if (!p) { box.innerHTML = ""; return; }
     const c = Cards.parse(p.card);
     const decline = `<button type="button" class="button huge decline" data-accept="false">${esc(t("pending.cant"))}</button>`;

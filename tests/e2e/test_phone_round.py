@@ -139,6 +139,11 @@ def test_a_second_device_sees_each_change_as_it_happens(browser, server) -> None
         tablet.locator("#pending button.decline").click()
         expect(phone.locator("#pending")).to_be_hidden()
         expect(phone.locator('#timeline li.tl[data-card="g:4M+P"]')).to_have_attribute("data-verdict", "returned")
+        phone.goto(f"/games/{game['id']}/delete")  # deleted on the phone: the tablet is told
+        phone.get_by_role("button", name="Delete for good").click()
+        expect(tablet.locator("#message")).to_contain_text("This game has been deleted on another device.")
+        tablet.locator("#message").get_by_role("link", name="Back to games").click()
+        expect(tablet.locator(f'li.game-line[data-game="{game["id"]}"]')).to_have_count(0)
 
 
 def test_without_the_stream_a_page_polls(browser, tmp_path_factory) -> None:

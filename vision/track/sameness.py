@@ -1,4 +1,4 @@
-"""Telling a new card from the top card seen again.
+"""Telling a new card from the top card seen again, or lifted off and put back.
 
 A sighting of the card already on top is a new card only if the pile was
 covered in between and the card now lies elsewhere: three salami in a row
@@ -17,13 +17,16 @@ at full resolution, on how it looked when it last settled.
 """
 from __future__ import annotations
 
+from typing import Callable, Sequence
+
 import numpy as np
 
 from ..recognize.types import Detection
 from .config import TrackerConfig
 from .faces import Face, Shift, face_shift
 from .motion import Motion
-from .stack import Stack
+from .dispute import Dispute
+from .stack import Laid, Stack
 
 
 class Sameness:
@@ -39,6 +42,11 @@ class Sameness:
     face: Face | None  # the top card's face as last seen settled
     face_clear: bool   # ... seen with nothing on or around the card
     stack: Stack       # the cards below the top one, and one lifted off
+    middle: np.ndarray | None      # mask of the middle of ``top`` on the small grey frame
+    background: np.ndarray | None  # the first frame, small and grey
+    dispute: Dispute | None
+    _lost: bool  # searches around the pile found nothing lately
+    _hidden: Callable[[np.ndarray, np.ndarray | None, np.ndarray | None], bool]  # a card's middle changed
 
     def _is_new(self, sighting: Detection) -> bool:
         """Whether ``sighting`` shows another card than the top one."""
@@ -107,3 +115,51 @@ class Sameness:
         if shift.moved > self._pose_tolerance(sighting) and self._outline_moved(sighting):
             return True
         return None
+
+    def _note_lift(self, seen: Sequence[Detection] = (), sighting: Detection | None = None,
+                   small: np.ndarray | None = None) -> None:
+        """After something passed over the top card, whether it was lifted
+        off: its kind is seen held beside the pile (``sighting``), or the card
+        below it (of another kind) shows where the top card lay, even in part
+        (among ``seen``), or the table does (in ``small``). It is then put
+        back, not laid (see :mod:`vision.track.stack`)."""
+        top = self.top
+        if top is None or not self.passed or self.stack.lifted is not None:
+            return
+        held = sighting is not None and sighting.card == top.card and not self._on_pile(sighting)
+        under = self.stack.below[-1].sighting if self.stack.below else None
+        shows = under is not None and under.card != top.card and any(
+            s.card == under.card and self._on_pile(s) for s in seen)
+        table = under is None and small is not None and self.middle is not None and \
+            not self._hidden(small, self.background, self.middle)
+        if held or shows or table:
+            self.stack.lifted = Laid(top, self.face, self.face_clear)
+            if self.dispute is not None and self.dispute.sightings[-1].card == top.card:
+                self.dispute = None  # what was read of it on the pile is the card now in the hand
+
+    def _on_pile(self, sighting: Detection) -> bool:
+        """Whether ``sighting`` lies on the pile (within ``landing_reach`` of
+        the top card), or the pile is not known well enough to tell."""
+        if self.top is None or self._lost:
+            return True
+        return float(np.linalg.norm(sighting.center - self.top.center)) <= self.config.landing_reach * self.top.width
+
+    def _restack(self, sighting: Detection, new: bool) -> None:
+        """Keep the cards below the top one (and one lifted off) as ``sighting`` becomes the top."""
+        if self.top is None:
+            return
+        restacked = None if new else self._restacked(sighting)
+        top = Laid(self.top, self.face, self.face_clear)
+        if new:
+            self.stack.covered_by_new(top)
+        elif restacked == "uncovered":
+            under = self.stack.lift(top)
+            self.face, self.face_clear = under.face, under.clear
+        elif restacked == "put back":
+            lifted = self.stack.lifted
+            assert lifted is not None
+            if lifted.sighting is self.top:  # seen held beside the pile, the card below it unseen
+                self.stack.lifted = None
+            else:
+                self.stack.put_back(top)
+            self.face, self.face_clear = lifted.face, lifted.clear

@@ -257,34 +257,6 @@ class FlipTracker(Sameness):
         self.misses = 0
         return self._consider(sighting, small, now)
 
-    def _note_lift(self, seen: Sequence[Detection] = (), sighting: Detection | None = None,
-                   small: np.ndarray | None = None) -> None:
-        """After something passed over the top card, whether it was lifted
-        off: its kind is seen held beside the pile (``sighting``), or the card
-        below it (of another kind) shows where the top card lay, even in part
-        (among ``seen``), or the table does (in ``small``). It is then put
-        back, not laid (see :mod:`vision.track.stack`)."""
-        top = self.top
-        if top is None or not self.passed or self.stack.lifted is not None:
-            return
-        held = sighting is not None and sighting.card == top.card and not self._on_pile(sighting)
-        under = self.stack.below[-1].sighting if self.stack.below else None
-        shows = under is not None and under.card != top.card and any(
-            s.card == under.card and self._on_pile(s) for s in seen)
-        table = under is None and small is not None and self.middle is not None and \
-            not self._hidden(small, self.background, self.middle)
-        if held or shows or table:
-            self.stack.lifted = Laid(top, self.face, self.face_clear)
-            if self.dispute is not None and self.dispute.sightings[-1].card == top.card:
-                self.dispute = None  # what was read of it on the pile is the card now in the hand
-
-    def _on_pile(self, sighting: Detection) -> bool:
-        """Whether ``sighting`` lies on the pile (within ``landing_reach`` of
-        the top card), or the pile is not known well enough to tell."""
-        if self.top is None or self._lost:
-            return True
-        return float(np.linalg.norm(sighting.center - self.top.center)) <= self.config.landing_reach * self.top.width
-
     def _look(self, image: np.ndarray, x0: int, y0: int) -> list[Detection]:
         self.recognitions += 1
         return [s.shifted(x0, y0) for s in self.recognise(image)]
@@ -422,26 +394,6 @@ class FlipTracker(Sameness):
         reported = replace(match, confidence=round(confidence, 3),
                            runner_up_confidence=round(match.runner_up_confidence, 3))
         return [Landing(reported, self.index, now, sighting.corners.copy())]
-
-    def _restack(self, sighting: Detection, new: bool) -> None:
-        """Keep the cards below the top one (and one lifted off) as ``sighting`` becomes the top."""
-        if self.top is None:
-            return
-        restacked = None if new else self._restacked(sighting)
-        top = Laid(self.top, self.face, self.face_clear)
-        if new:
-            self.stack.covered_by_new(top)
-        elif restacked == "uncovered":
-            under = self.stack.lift(top)
-            self.face, self.face_clear = under.face, under.clear
-        elif restacked == "put back":
-            lifted = self.stack.lifted
-            assert lifted is not None
-            if lifted.sighting is self.top:  # seen held beside the pile, the card below it unseen
-                self.stack.lifted = None
-            else:
-                self.stack.put_back(top)
-            self.face, self.face_clear = lifted.face, lifted.clear
 
     def _forget_regions(self) -> None:
         self.face = self.scene = None

@@ -103,7 +103,7 @@ PROBLEMS = {problem.code: problem for problem in (
     Problem("cut_inside", "the outline found lies inside the card, along a printed frame",
             "lay the card on a table that differs from the card's border, so its outer edge stands out"),
     Problem("table_inside", "the outline found takes in some of the table around the card",
-            "lay the card on a plain table that differs from the card's border, away from patterns and lines"),
+            "lay the card on a plain table without checks or lines, one that differs from the card's border"),
     Problem("blurred", "the picture is blurred",
             "hold the camera still and let it focus on the card"),
     Problem("glare", "part of the card is washed out by glare or too much light",

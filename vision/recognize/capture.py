@@ -61,15 +61,20 @@ class CaptureConfig:
     # the table lies between the outline and the table
     framed_sides: int = 2
     # the table inside the outline: a strip just inside each side (shares of the short side,
-    # inwards) is compared with the card's paper (the median of those strips all round) and with
-    # the table beside it, from near_strip out to table_strip, at this many places along the side;
-    # a place shows the table when its strip is this far from the paper (CIE Lab, 0-255 scaled)
-    # and nearer the table. A side along which the table runs this share of its length is refused
+    # inwards; of its depths, the one most even all round is taken for the card's paper) is
+    # compared, at this many places along the side, with the paper there (a plane fitted round
+    # the card, as light falls unevenly) and with the table beside the outline, from
+    # table_strip[0] out to table_strip[1]. A place shows the table when its strip is this far
+    # from the paper (CIE Lab, 0-255 scaled) and nearer than that, and than table_alike, to some
+    # colour of the table nearby. A side along which the table runs this share of its length
+    # is refused (in phone photos of the three styles, tuned on seeds 2190-2192: well-cut sides
+    # reached 0.25, six places of 24; outlines out over a cloth mostly 0.3 to 0.9)
     inner_strip: tuple[float, float] = (0.005, 0.012)
-    table_strip: tuple[float, float] = (0.05, 0.12)
+    table_strip: tuple[float, float] = (0.015, 0.12)
     side_samples: int = 24
     paper_difference: float = 14.0
-    table_run: float = 0.25
+    table_alike: float = 14.0
+    table_run: float = 0.28
     # an outline taking in the table may have followed a cloth's lines past the card's edge while
     # the card's own outline was found too: up to this many smaller outlines around the same
     # place, of at least this share of its area, are tried before the picture is refused
@@ -102,7 +107,8 @@ PROBLEMS = {problem.code: problem for problem in (
             "hold the camera straight above the card, and keep other cards and objects away from it"),
     Problem("cut_inside", "the outline found lies inside the card, along a printed frame",
             "lay the card on a table that differs from the card's border, so its outer edge stands out"),
-    Problem("table_inside", "the outline found takes in some of the table around the card",
+    Problem("table_inside", "the outline found does not follow the card's edge: it takes in some of the table, "
+            "or cuts into the card",
             "lay the card on a plain table without checks or lines, one that differs from the card's border"),
     Problem("blurred", "the picture is blurred",
             "hold the camera still and let it focus on the card"),
@@ -160,16 +166,24 @@ def _best_outline(image: np.ndarray, outlines: list[Quad], top: str | None,
     within = [q for q in outlines[1:] if q.area >= config.other_outline_area * largest.area
               and inside_convex(largest.corners, q.center[None])[0]]
     for quad in within[:config.other_outlines]:
-        other = _checked(image, quad, top, config)
-        if not other[1]:
-            return other
+        outline = _oriented(refine_outline(image, quad), top)
+        # a smaller outline may as well be a printed frame's: it must have the table close
+        # around it on every side, and the card's paper all along its inside
+        if not _outline_problems(image, outline, config) and framed_sides(image, outline, config) == 0 \
+                and max(table_inside(image, outline, config)) == 0:
+            return outline, ()
     return first
 
 
 def _checked(image: np.ndarray, quad: Quad, top: str | None, config: CaptureConfig) -> tuple[Quad, tuple[Problem, ...]]:
-    refined = refine_outline(image, quad)
-    outline = upright(refined, top) if top else _upright(refined)
+    outline = _oriented(refine_outline(image, quad), top)
     return outline, _outline_problems(image, outline, config)
+
+
+def _oriented(quad: Quad, top: str | None) -> Quad:
+    return upright(quad, top) if top else _upright(quad)
+
+
 
 
 def _upright(quad: Quad) -> Quad:

@@ -24,8 +24,8 @@ if TYPE_CHECKING:
 def table_inside(image: np.ndarray, outline: Quad, config: CaptureConfig) -> list[float]:
     """For each side of ``outline`` (in ``image``, BGR), the longest stretch,
     as a share of the side, along which the table lies just inside it: the
-    strip there is unlike the card's paper (the median of those strips all
-    round) and nearer to the table beside it, just outside the outline.
+    strip there is unlike the card's paper (as those strips show it all
+    round) and like the table beside it, outside the outline.
 
     A printed frame just inside a card's edge is paper-like nowhere, so it
     does not count as the table unless the table beside it looks alike.
@@ -36,18 +36,23 @@ def table_inside(image: np.ndarray, outline: Quad, config: CaptureConfig) -> lis
     smooth = cv2.GaussianBlur(region, (0, 0), 1.0)  # a single pixel's JPEG noise decides nothing
     corners = corners - origin
     inner = np.linspace(*config.inner_strip, 2)
-    outer = -np.linspace(*config.table_strip, 5)
+    outer = -np.linspace(*config.table_strip, 6)
     sides = [_across(smooth, corners, k, np.concatenate([inner, outer]) * short, config.side_samples)
              for k in range(4)]
-    insides = [side[:, :len(inner)].mean(axis=1) for side in sides]
     places = np.concatenate([_places(corners, k, config.side_samples) for k in range(4)])
-    papers = np.split(_paper(np.concatenate(insides), (places - corners.mean(axis=0)) / short), 4)
-    return [_longest(_tabled(inside, side[:, len(inner):], paper, config)) / len(side)
-            for inside, side, paper in zip(insides, sides, papers)]
+    places = (places - corners.mean(axis=0)) / short
+    # the depth at which the rim is most even all round is the card's paper: a thin border may
+    # give way to a printed frame within the strip, on some sides and not others
+    fits = [_paper(np.concatenate([side[:, depth] for side in sides]), places) for depth in range(len(inner))]
+    depth = int(np.argmin([spread for _, spread in fits]))
+    papers = np.split(fits[depth][0], 4)
+    return [_longest(_tabled(side[:, depth], side[:, len(inner):], paper, config)) / len(side)
+            for side, paper in zip(sides, papers)]
 
 
-def _paper(colours: np.ndarray, places: np.ndarray, rounds: int = 3) -> np.ndarray:
-    """The card's paper at each of ``places`` (n, 2): a plane in each Lab
+def _paper(colours: np.ndarray, places: np.ndarray, rounds: int = 3) -> tuple[np.ndarray, float]:
+    """The card's paper at each of ``places`` (n, 2), and how far the
+    colours typically lie from it: a plane in each Lab
     channel fitted to ``colours`` (n, 3), since light falls unevenly across
     a card, the places least like it left out round after round (where the
     table or a print lies inside the outline)."""
@@ -56,8 +61,8 @@ def _paper(colours: np.ndarray, places: np.ndarray, rounds: int = 3) -> np.ndarr
     for _ in range(rounds):
         plane, *_ = np.linalg.lstsq(design[kept], colours[kept], rcond=None)
         off = np.linalg.norm(colours - design @ plane, axis=1)
-        kept = off <= 2 * np.median(off) + 1.0
-    return design @ plane
+        kept = off <= np.median(off) + 1.0  # the nearer half: a card's paper is most of its rim
+    return design @ plane, float(np.median(off))
 
 
 def _around(image: np.ndarray, corners: np.ndarray, margin: float) -> tuple[np.ndarray, np.ndarray]:
@@ -90,15 +95,16 @@ def _places(corners: np.ndarray, side: int, count: int) -> np.ndarray:
 
 def _tabled(inside: np.ndarray, outside: np.ndarray, paper: np.ndarray, config: CaptureConfig) -> np.ndarray:
     """Which places' ``inside`` colour (count, 3) is the table: unlike the
-    ``paper``, and nearer to some colour just outside the outline at that
-    place or its neighbours (``outside``: count, depths, 3) than to it. A
+    ``paper``, and near some colour of the table beside the outline at that
+    place or its neighbours (``outside``: count, depths, 3), nearer than to
+    the paper. A
     cloth's checks or a wood's grain give the table several colours, so the
     nearest of them counts."""
     from_paper = np.linalg.norm(inside - paper, axis=1)  # paper: (count, 3), one colour per place
     padded = np.concatenate([outside[:1], outside, outside[-1:]])
     nearby = np.concatenate([padded[:-2], padded[1:-1], padded[2:]], axis=1)  # (count, 3 * depths, 3)
     from_table = np.linalg.norm(nearby - inside[:, None, :], axis=2).min(axis=1)
-    return (from_paper > config.paper_difference) & (from_table < from_paper)
+    return (from_paper > config.paper_difference) & (from_table < np.minimum(from_paper, config.table_alike))
 
 
 def _longest(flags: np.ndarray) -> int:

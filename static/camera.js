@@ -14,7 +14,9 @@
 // Fallbacks: a photo of the top card (the phone's own camera app, which works
 // over plain HTTP) is revealed at once when sure, else offered the same way; a
 // video file (or the demo's bundled sample) is read by the server and its cards
-// are revealed here one by one, stopping at each order for its decision.
+// are revealed here one by one, stopping at each order for its decision. The
+// demo keeps how far it got in the browser's storage, so a reload part way
+// offers to go on from there.
 "use strict";
 
 (() => {
@@ -32,7 +34,8 @@
 
   let running = false;
   let choice = null;      // {id, title, options: [card], pick(card|null), pad} while the chooser is open
-  let sequence = null;    // {cards, next} while a video's cards are being revealed
+  let sequence = null;    // {cards, next, demo} while a video's cards are being revealed
+  const demoKey = `mamma-mia-demo-${document.getElementById("game").dataset.game}`;
   const answered = new Set();  // ids of unsure camera cards already answered
   let chooserDrawn = "";       // the chooser's HTML as last drawn
 
@@ -210,23 +213,55 @@
     if (data) play(data.cards);
   }
 
+  // the demo plays from its start on a new demo game; a page reloaded part way offers to go on
   async function demo() {
+    const done = demoDone();
     status(t("cam.demo_reading"));
+    let cards;
     try {
       const response = await fetch(panel.dataset.sample, { headers: { Accept: "application/json" } });
       const data = await response.json();
-      if (response.ok) play(data.cards);
+      if (!response.ok) { status(t("err.refused", { reason: data.error }), "error"); return; }
+      cards = data.cards;
     } catch (error) {
       status(t("err.network"), "error");
+      return;
     }
+    if (done === 0) { play(cards, 0, true); return; }
+    if (done >= cards.length) { status(t("cam.video_done")); return; }
+    status(t("cam.demo_stopped", { n: done, total: cards.length }));
+    const resume = $("cam-demo-resume");
+    resume.hidden = false;
+    resume.onclick = () => { resume.hidden = true; play(cards, done, true); };
   }
 
-  // a video's cards revealed one by one through the ordinary API
-  function play(cards) {
+  // a video's cards revealed one by one through the ordinary API, from card `first`
+  function play(cards, first = 0, isDemo = false) {
     if (!cards.length) { status(t("cam.video_none"), "warn"); return; }
-    sequence = { cards, next: 0 };
+    sequence = { cards, next: first, demo: isDemo };
     draw();
     setTimeout(step, SEQUENCE_STEP_MS);
+  }
+
+  // how far the demo got: the next card to reveal, and (while one is on its way) the cards
+  // revealed before it, so a reload before its answer knows from the game whether it landed
+  function demoDone() {
+    let kept = null;
+    try { kept = JSON.parse(localStorage.getItem(demoKey)); } catch (error) { kept = null; }
+    const revealed = Table.state().timeline.length;
+    if (!kept) return revealed;  // another device's demo: every card so far came from the video
+    return kept.sending && revealed > kept.before ? kept.next + 1 : kept.next;
+  }
+
+  function keepProgress(sending) {
+    if (!sequence.demo) return;
+    localStorage.setItem(demoKey, JSON.stringify(
+      { next: sequence.next, sending, before: Table.state().timeline.length }));
+  }
+
+  function advance() {
+    sequence.next += 1;
+    keepProgress(false);
   }
 
   async function step() {
@@ -243,21 +278,22 @@
     status(t("cam.video_progress", { n: sequence.next + 1, total: sequence.cards.length }));
     if (entry.refused) {  // none of its readings can come next: skipped, saying why
       refused({ card: entry.card, reason: entry.refused });
-      sequence.next += 1;
+      advance();
       setTimeout(step, SEQUENCE_STEP_MS);
       return;
     }
     if (!entry.sure) {
       ask(t("cam.which"), entry.candidates, (picked) => {
-        sequence.next += 1;
+        advance();
         if (picked) Table.tap(picked);  // the next step waits for it to land
         setTimeout(step, SEQUENCE_STEP_MS);
       });
       return;
     }
+    keepProgress(true);
     const result = await Table.act("reveal", { card: entry.card });
     if (result === "busy") { setTimeout(step, 250); return; }
-    sequence.next += 1;  // a card the rules refuse is skipped; the message says why
+    advance();  // a card the rules refuse is skipped; the message says why
     setTimeout(step, SEQUENCE_STEP_MS);
   }
 

@@ -46,7 +46,7 @@ from ..engine.errors import RulesError
 from ..engine.legality import NextCard
 from ..engine.table import TableGame, TablePhase
 from ..engine.tablelog import BadPayload, CardRevealed, event_from_json
-from . import storage
+from . import live, storage
 from .db import get_db
 from .jsonapi import ApiError, body_bytes, image_body, json_body, or_404
 from .present import game_json
@@ -185,6 +185,7 @@ def _reveal_queue(db: Any, game_id: int, session: CameraSession, is_sure: Callab
             session.refused.append({"card": head.card.notation, "reason": str(refused)})
             continue
         session.queue.popleft()
+        live.changed()
         # the capture time goes back only for a card shown in answer to the frame that
         # settled it: one that waited (for a tap, a decision) says nothing of latency
         fresh = head.frame == session.frames and from_frame

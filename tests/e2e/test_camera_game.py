@@ -22,7 +22,7 @@ from playwright.sync_api import Page, expect
 from companion.assets import SAMPLE_PHOTOS
 
 from .conftest import cached_video, save_screenshot
-from .test_manual_game import expect_verdict, start_game, timeline
+from .test_manual_game import end_round, expect_verdict, start_game, timeline
 
 # (pile, {order: added from hand?}, seed of the rendering)
 ROUNDS = [
@@ -125,7 +125,7 @@ def test_a_whole_game_through_the_live_camera(camera_page, round_videos) -> None
         for order, verdict in verdicts.items():
             expect_verdict(page, order, verdict)
         page.locator("#cam-stop").click()
-        page.get_by_role("button", name=f"End round {number}").click()
+        end_round(page, number)
 
     expect(page.locator("#round-title")).to_have_text("Counting hand cards")
     expect(page.locator("#camera-panel")).to_be_hidden()

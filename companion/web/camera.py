@@ -43,6 +43,7 @@ from ..engine.table import TableGame, TablePhase
 from ..engine.tablelog import BadPayload, CardRevealed, event_from_json
 from . import storage
 from .db import get_db
+from .i18n import rules_refusal
 from .jsonapi import ApiError, body_bytes, image_body, json_body, or_404
 from .present import game_json
 from .recognition import scanner
@@ -181,7 +182,7 @@ def _reveal_queue(db: Any, game_id: int, session: CameraSession,
                 head.card, head.alternative = head.alternative, head.card
             else:
                 session.queue.popleft()
-            session.refused.append({"card": (head.alternative or head.card).notation, "reason": str(refused)})
+            session.refused.append({"card": (head.alternative or head.card).notation, "reason": rules_refusal(refused)})
             continue
         session.queue.popleft()
         # the capture time goes back only for a card shown in answer to the frame that

@@ -73,11 +73,11 @@ def test_a_new_game_starts_with_the_form(client):
 
 def test_the_form_shows_the_set_up_for_each_player_count(client):
     page = client.get("/games/new").get_data(as_text=True)
-    for players, removed in [(2, 5), (3, 3), (4, 1)]:
+    for players, removed in [(2, "5 cards"), (3, "3 cards"), (4, "1 card")]:
         card = re.search(rf'data-players="{players}" data-doubled="no">(.*?)</div>', page, re.S).group(1)
-        assert f"Put {removed} cards of each ingredient back in the box." in card
+        assert f"Put {removed} of each ingredient back in the box." in card
     five = re.search(r'data-players="5" data-doubled="yes">(.*?)</div>', page, re.S).group(1)
-    assert "Keep all ingredient cards." in five and "11 single and 2 double cards" in five
+    assert "Keep all ingredient cards." in five and "11 single cards and 2 double cards" in five
 
 
 @pytest.mark.parametrize("fields, message", [

@@ -161,3 +161,23 @@ def test_the_scores_page_has_rounds_leftovers_history_and_a_chart(client, new_ta
     remaining = re.search(r'class="remaining" data-color="red">.*?\((\d+)\)', page, re.S).group(1)
     assert remaining == "8"
     assert "<script" not in page.split("</main>")[0].split("<main>")[1]  # the chart needs no script
+
+
+def test_the_history_says_what_became_of_each_special_order(client, new_table):
+    """A declined Minimale names no ingredient, one with nothing eligible says so, a delivered
+    Monotoni names its joker."""
+    table: Table = new_table(ANN_BOB)
+    table.reveal("P", "g:P+3?")  # only Ann's own pepper face up: nothing is eligible
+    table.reveal("S", "A", "A", "r:S+3?")  # pepper the one fewest for Bob: he declines
+    table.ok("decide", accept=False)
+    table.reveal("g:P+6J")
+    table.ok("decide", accept=True, choice="pineapple")
+    table.ok("end-round")
+    page = client.get(f"/games/{table.id}/scores").get_data(as_text=True)
+    items = re.findall(r'<li class="(delivered|returned)">(.*?)</li>', page, re.S)
+    words = [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text)) for _, text in items]
+    said = [(kind, re.search(r"(?:Ann|Bob): .*", text).group(0).strip())  # after the drawn card
+            for (kind, _), text in zip(items, words)]
+    assert said == [("returned", "Ann: Back under the waiter pile · no ingredient was eligible"),
+                    ("returned", "Bob: Back under the waiter pile"),
+                    ("delivered", "Ann: Delivered · joker: pineapple")]

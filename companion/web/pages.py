@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
 
 from ..engine.cards import Order, parse_card
 from ..engine.edition import Deck
@@ -22,6 +22,7 @@ from . import access, i18n, storage
 from .chart import deliveries_chart
 from .db import get_db
 from .i18n import gettext as _
+from .joining import NETWORK_COMMAND, joining
 from .present import game_json, summary_json
 from .view import deck_setup_view
 
@@ -71,7 +72,9 @@ def pile_cards(notation: str) -> list[str]:
 @bp.get("/")
 def home() -> str:
     games = [summary_json(g) for g in storage.list_games(get_db())]
-    return render_template("home.html", games=games)
+    # how tablets and phones join: said on the host's own screen, where it is needed
+    join = joining(current_app.config) if access.from_loopback() else None
+    return render_template("home.html", games=games, join=join, network_command=NETWORK_COMMAND)
 
 
 @bp.route("/games/new", methods=["GET", "POST"])

@@ -40,7 +40,7 @@ import json
 import string
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Union
+from typing import Any
 
 from babel import Locale
 from flask import Flask, g, has_request_context, request
@@ -59,7 +59,7 @@ LANGUAGES: dict[str, str] = {
     "de": "Deutsch",
 }
 # a catalog entry: a template, or one template per plural category
-Message = Union[str, dict[str, str]]
+Message = str | dict[str, str]
 ORDINAL_SPECS = frozenset({"nth", "nth_f"})  # {n:nth} -> catalog key num.nth
 COOKIE = "lang"
 COOKIE_MAX_AGE = 365 * 24 * 3600
@@ -89,6 +89,7 @@ def current_language() -> str:
 
 
 def translate(lang: str, key: str, **values: Any) -> str:
+    """``key`` in ``lang``: the form that fits its count, ``{placeholders}`` filled."""
     message = catalog(lang).get(key) or catalog(DEFAULT).get(key) or key
     template = message if isinstance(message, str) else choose_form(lang, message, values)
     return _Filler(lang).vformat(template, (), values) if values else template

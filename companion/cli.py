@@ -13,6 +13,7 @@ from typing import Sequence
 
 COMMANDS = [
     "companion.commands.evaluate",
+    "companion.commands.maus",
     "companion.commands.simulate",
     "companion.commands.demo",
     "companion.commands.scan",
@@ -26,7 +27,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mamma-mia",
         description="Table companion for the card game Mamma Mia!: checks the oven pile "
-                    "at round end, recognises cards with a camera, keeps the scores.",
+                    "at round end, recognises cards with a camera, keeps the scores. "
+                    "'mamma-mia maus' judges Maus au Chocolat combinations.",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for path in COMMANDS:

@@ -19,16 +19,9 @@ from .engine import (
 )
 from .engine.legality import check_ingredients
 from .engine.pizzas import Minimale, Monotoni
+from .jsonrequest import ContractError
 
 FIELDS = {"players", "doubles", "table", "pile", "hands", "choices", "declines"}
-
-
-class ContractError(ValueError):
-    """Bad input, naming the offending field or card."""
-
-    def __init__(self, where: str, message: str) -> None:
-        super().__init__(f"{where}: {message}")
-        self.where = where
 
 
 def evaluate_request(data: Any) -> dict[str, Any]:

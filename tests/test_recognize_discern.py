@@ -133,3 +133,22 @@ def test_no_face_of_a_well_cut_deck_is_taken_for_a_misfit(style):
 
     deck = HARD_DECK if style == "hard" else ReferenceDeck.from_faces(Art.of(STYLES[style]).faces.items())
     assert misfits(deck) == {}
+
+
+
+def test_an_order_taught_from_a_photo_cut_out_over_the_table_is_a_misfit(tmp_path):
+    """Seed 2181's phone photo of the purple O+3? lies on a cloth whose soft
+    edge let the outline stray a sixth of the card's width out over the
+    table; the family's consensus shows where the card's own edge is."""
+    from tools.synth.enroll_photos import write_enroll_photos
+    from vision.catalog import distinct_faces
+    from vision.recognize.decks import read_manifest
+    from vision.recognize.enroll import enroll_entries
+    from vision.recognize.misfits import MOVED, misfits
+
+    card = Order.from_notation("p:O+3?")
+    write_enroll_photos(tmp_path, STYLES["default"], 2181, faces=[(distinct_faces().index(card), card)])
+    taught = next(enroll_entries(read_manifest(tmp_path)))
+    assert taught.status == "ok"  # the picture alone passes every check
+    faces = dict(Art.of(STYLES["default"]).faces) | {card: taught.face}
+    assert misfits(ReferenceDeck.from_faces(faces.items())) == {card: MOVED}

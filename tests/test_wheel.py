@@ -62,7 +62,8 @@ def test_the_wheel_holds_the_product_and_its_files_but_no_tooling(installed):
     site = location.parent
     assert not (site / "tools").exists() and not (site / "tests").exists()
     for relative in ("web/templates/base.html", "web/static/table.js", "samples/deck/manifest.json",
-                     "samples/videos/flip-sample.avi", "web/schema.sql"):
+                     "samples/videos/flip-sample.avi", "web/schema.sql",
+                     "maus/engine/data/standin.json"):
         assert (location / relative).is_file(), relative
 
 
@@ -75,6 +76,12 @@ def test_scan_reads_a_bundled_photo_with_the_bundled_deck(installed):
     assert result.returncode == 0, result.stderr
     cards = json.loads(result.stdout)["images"][0]["cards"]
     assert cards and cards[0]["card"] == top and cards[0]["sure"] is True
+
+
+def test_maus_finds_its_deck_data(installed):
+    result = installed.run("mamma-mia", "maus", "ingredients", "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["deck"]["cards"] == 80
 
 
 def test_the_help_offers_no_synthesiser(installed):

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 NAME = "evaluate"
 HELP = "evaluate an oven pile given as JSON (the contract other tools use)"
@@ -35,25 +34,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..contract import ContractError, evaluate_request
+    from ..contract import evaluate_request
+    from ..jsonrequest import answer_request
     from ..report import format_evaluation
 
-    try:
-        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
-    except OSError as error:
-        print(f"evaluate: cannot read {args.file}: {error.strerror}", file=sys.stderr)
-        return 2
-    try:
-        result = evaluate_request(json.loads(text))
-    except json.JSONDecodeError as error:
-        print(f"evaluate: input is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}",
-              file=sys.stderr)
-        return 2
-    except RecursionError:
-        print("evaluate: input is nested too deeply to be a request", file=sys.stderr)
-        return 2
-    except ContractError as error:
-        print(f"evaluate: {error}", file=sys.stderr)
+    result = answer_request(NAME, args.file, evaluate_request)
+    if result is None:
         return 2
     print(json.dumps(result, indent=2) if args.json else format_evaluation(result))
     return 0

@@ -96,7 +96,9 @@ def new_deck(page: Page, name: str, doubles: bool) -> int:
 
 
 def progress(page: Page, taught: int, total: int) -> None:
-    expect(page.locator("#progress")).to_have_text(f"{taught} of {total} faces")
+    # a face is checked against every order taught before it (about 1.4 s of computer time with 40
+    # orders), which on a busy 2-core machine takes longer than playwright's 5 s default
+    expect(page.locator("#progress")).to_have_text(f"{taught} of {total} faces", timeout=30_000)
 
 
 def suggested(page: Page) -> str | None:

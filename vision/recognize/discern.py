@@ -302,10 +302,15 @@ def _register(gray: np.ndarray, frame: np.ndarray, frame_valid: np.ndarray, plac
     height, width = gray.shape
     outline = image_outline(width, height).reshape(-1, 1, 2)
     shift = cv2.perspectiveTransform(outline, moved) - cv2.perspectiveTransform(outline, placed)
-    if not np.isfinite(shift).all() or np.abs(shift).max() > 0.15 * width or np.abs(shift).max() < 1.0:
+    if not np.isfinite(shift).all() or np.abs(shift).max() > FARTHEST_MOVE * width or np.abs(shift).max() < 1.0:
         return placed
     before, after = (_correlation(gray, warp, frame, frame_valid) for warp in (placed, moved))
     return moved if after - before >= config.fine_register_gain else placed
+
+
+# a face cut a sixth of its width out over the table is moved (and so found a misfit); beyond a
+# quarter, ECC has slid onto another part of the card rather than found the cut
+FARTHEST_MOVE = 0.25
 
 
 def _correlation(gray: np.ndarray, warp: np.ndarray, frame: np.ndarray, frame_valid: np.ndarray) -> float:

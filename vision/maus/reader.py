@@ -3,7 +3,8 @@ card's colour, sweet value and coins out, left to right.
 
 1. find and name the faces: the Mamma Mia! recogniser
    (:class:`vision.recognize.pipeline.Recogniser`: detect, rectify, identify),
-   which knows only the taught faces, so it serves any deck;
+   which knows only the taught faces, so it serves any deck; then the cards
+   the row implies beside them (:func:`completed_row`);
 2. read each card (:func:`read_card`): how far its face leads every face of
    another colour, value or coin count, and the printed value read again by
    the number reader, which must agree for the value to be sure;
@@ -25,11 +26,14 @@ from companion.maus.engine import Card
 from ..recognize.identify import card_scores
 from ..recognize.imagefile import WORK_PIXELS, decode_image
 from ..recognize.pipeline import Recogniser, one_blas_thread
+from ..geometry import inside_convex
 from ..recognize.rectify import rectify
+from ..recognize.refine import align
 from ..recognize.types import Detection, Quad
 from .config import DEFAULT_MAUS_CONFIG, MausVisionConfig
 from .deck import MausDeck, load_maus_deck
 from .numbers import TesseractNumerals, read_face
+from .row import neighbour_outlines
 from .types import LaidCard, NumeralReading, PartReading, TableReading
 
 NumberReader = Callable[[np.ndarray, Card], NumeralReading]  # (face, the card it was named as)
@@ -60,7 +64,7 @@ class MausReader:
         anything that is not such an image."""
         check_image(image)
         with one_blas_thread():
-            found = self.recogniser.recognise(image)
+            found = completed_row(image, self.recogniser.recognise(image), self.recogniser, self.config)
             return TableReading(left_to_right(read_card(image, d, self.deck, self.numbers, self.config)
                                               for d in found))
 
@@ -77,6 +81,56 @@ def check_image(image: object) -> None:
         raise BadImage(f"expected an 8-bit colour image (height, width, 3), not {image.dtype} {image.shape}")
     if min(image.shape[:2]) < 16:
         raise BadImage(f"{image.shape[1]} x {image.shape[0]} pixels is too small to show a card")
+
+
+def completed_row(image: np.ndarray, found: list[Detection], recogniser: Recogniser,
+                  config: MausVisionConfig = DEFAULT_MAUS_CONFIG) -> list[Detection]:
+    """``found`` and the cards beside them that the row implies (:mod:`.row`)."""
+    size = (image.shape[1], image.shape[0])
+    found = list(found)
+    for _ in range(config.row_rounds if found else 0):
+        implied = [_implied(image, place, recogniser, config) for place in neighbour_outlines(found, size, config)]
+        added = [card for card in implied if card is not None and not _overlaps(card, found)]
+        if not added:
+            break
+        found += added
+    return found
+
+
+def _implied(image: np.ndarray, place: list[Quad], recogniser: Recogniser,
+             config: MausVisionConfig) -> Detection | None:
+    """The card at one place the row implies, if any: its likeliest outlines,
+    each aligned with the face it looks like, either way up (a look this
+    faint says little of which way up a card lies), then with the face it
+    looks like once aligned, if another, until one is named surely enough."""
+    looks = sorted((recogniser.examine(image, quad) for quad in place), key=lambda d: -d.confidence)
+    for look in looks[:config.row_looks]:
+        if look.confidence < config.row_attempt:
+            break
+        for corners in (look.corners, look.corners[[2, 3, 0, 1]]):
+            seen = _aligned(image, Quad(corners), look.card, recogniser, config)
+            if seen is not None and seen.confidence >= config.row_confidence:
+                return seen
+    return None
+
+
+def _aligned(image: np.ndarray, quad: Quad, card: Card, recogniser: Recogniser,
+             config: MausVisionConfig) -> Detection | None:
+    seen = None
+    for _ in range(2):
+        aligned = align(image, quad, recogniser.deck.templates_of(card)[-1], config.row_align, config.recognise)
+        if aligned is None:
+            return seen
+        seen = recogniser.examine(image, aligned)
+        if seen.card == card:
+            break
+        quad, card = Quad(seen.corners), seen.card
+    return seen
+
+
+def _overlaps(card: Detection, found: list[Detection]) -> bool:
+    return any(inside_convex(other.corners, card.center[None])[0] or inside_convex(card.corners, other.center[None])[0]
+               for other in found)
 
 
 def read_card(image: np.ndarray, detection: Detection, deck: MausDeck, numbers: NumberReader,

@@ -27,11 +27,6 @@ from .config import DEFAULT_MAUS_CONFIG, MausVisionConfig
 from .types import NumeralReading
 
 
-def value_crop(face: np.ndarray, config: MausVisionConfig = DEFAULT_MAUS_CONFIG) -> np.ndarray:
-    """The grey value box of an upright ``face`` (cut to the card) at ``config.read_size``."""
-    return box_crop(face, config.value_box)
-
-
 def box_crop(face: np.ndarray, box: tuple[float, float, float, float], slack: float = 0.0,
              pad: float = 0.0) -> np.ndarray:
     """The grey ``box`` (x0, y0, x1, y1, shares of the card) of ``face``, grown

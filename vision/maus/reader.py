@@ -23,10 +23,10 @@ import numpy as np
 
 from companion.maus.engine import Card
 
+from ..geometry import inside_convex
 from ..recognize.identify import card_scores
 from ..recognize.imagefile import WORK_PIXELS, decode_image
 from ..recognize.pipeline import Recogniser, one_blas_thread
-from ..geometry import inside_convex
 from ..recognize.rectify import rectify
 from ..recognize.refine import align
 from ..recognize.types import Detection, Quad

@@ -52,9 +52,10 @@ def neighbour_outlines(found: Sequence[Detection], size: tuple[int, int],
 
     >>> from vision.recognize.types import Match
     >>> card = np.float32([[100, 100], [160, 100], [160, 194], [100, 194]])
-    >>> cards = [Detection(Match(None, 1.0, False, None, 0.0), card + [dx, 0]) for dx in (0, 70, 210)]
-    >>> [[q.center.round().tolist() for q in place] for place in neighbour_outlines(cards, (400, 300))]
-    [[[200.0, 147.0]], [[340.0, 147.0]]]
+    >>> cards = [Detection(Match(None, 1.0, False, None, 0.0), card + [dx, 0]) for dx in (0, 70, 210, 280)]
+    >>> places = neighbour_outlines(cards, (600, 300))
+    >>> [[round(float(quad.center[0])) for quad in place] for place in places]
+    [[64, 60, 56], [476, 480, 484], [270]]
     """
     ordered = along_row(found)
     places: list[list[np.ndarray]] = []

@@ -5,13 +5,18 @@
 // the server's flip tracker reveals each card that lands and the answer is the
 // new state, drawn at once. While an order waits for its owner nothing is
 // sent (the player stops turning cards too); sending resumes after the
-// decision. An unsure card is shown with its runner-up for a one-tap choice
-// (the camera keeps going meanwhile: the server holds later cards behind it).
+// decision. An unsure card is shown with its candidates, likeliest first, for
+// a one-tap choice, and "something else" opens the pad (the camera keeps going
+// meanwhile: the server holds later cards behind it). The server has judged
+// every reading among the cards the game allows next: a card the rules rule
+// out is never offered.
 //
 // Fallbacks: a photo of the top card (the phone's own camera app, which works
-// over plain HTTP) proposes a card to confirm; a video file (or the demo's
-// bundled sample) is read by the server and its cards are revealed here one by
-// one, stopping at each order for its decision.
+// over plain HTTP) is revealed at once when sure, else offered the same way; a
+// video file (or the demo's bundled sample) is read by the server and its cards
+// are revealed here one by one, stopping at each order for its decision. The
+// demo keeps how far it got in the browser's storage, so a reload part way
+// offers to go on from there.
 "use strict";
 
 (() => {
@@ -28,9 +33,11 @@
   window.cameraLog = [];
 
   let running = false;
-  let choice = null;      // {title, options: [card|null], pick(card)} while the chooser is open
-  let sequence = null;    // {cards, next} while a video's cards are being revealed
+  let choice = null;      // {id, title, options: [card], pick(card|null), pad} while the chooser is open
+  let sequence = null;    // {cards, next, demo} while a video's cards are being revealed
+  const demoKey = `mamma-mia-demo-${document.getElementById("game").dataset.game}`;
   const answered = new Set();  // ids of unsure camera cards already answered
+  let chooserDrawn = "";       // the chooser's HTML as last drawn
 
   // the camera ---------------------------------------------------------------------------
 
@@ -98,15 +105,17 @@
     Table.show(data);
     const shown = Date.now();
     camera.landed.forEach((l) => window.cameraLog.push({ card: l.card, captured: l.captured, shown }));
-    if (camera.refused.length) {
-      const r = camera.refused[0];
-      Table.message(t("cam.refused", { card: r.card, reason: r.reason }), "warn");
-    }
+    if (camera.refused.length) refused(camera.refused[0]);
     status(t(`cam.status_${camera.status}`, { card: camera.top || "" }));
     const c = camera.choose;
     if (c && !answered.has(c.id) && (!choice || choice.id !== c.id)) {
-      ask(t("cam.which"), [c.card, c.runner_up], (picked) => confirm(c.id, picked), c.id);
+      ask(t("cam.which"), c.candidates, (picked) => confirm(c.id, picked), c.id);
     }
+  }
+
+  // the card the camera saw, which the rules do not allow next
+  function refused(r) {
+    Table.message(t("cam.refused", { card: r.card, reason: r.reason }), "warn");
   }
 
   async function confirm(id, picked) {
@@ -125,8 +134,9 @@
 
   // the one-tap chooser ----------------------------------------------------------------
 
+  // `options`: the candidates, likeliest first; "something else" opens the pad in their place
   function ask(title, options, pick, id = null) {
-    choice = { id, title, options: [...new Set(options.filter(Boolean))], pick };
+    choice = { id, title, options: [...new Set(options.filter(Boolean))], pick, pad: false };
     draw();
   }
 
@@ -171,9 +181,15 @@
     status(t("cam.reading"));
     const data = await upload(panel.dataset.photo, file, type);
     if (!data) return;
-    if (!data.proposal) { status(t("cam.photo_none"), "warn"); return; }
+    if (data.refused) refused(data.refused);
+    if (!data.proposal) { status(t(data.refused ? "cam.photo_seen" : "cam.photo_none"), "warn"); return; }
+    if (data.proposal.sure) {  // no question: the reading is sure among the cards that can come
+      status(t("cam.photo_taken"));
+      Table.tap(data.proposal.card);
+      return;
+    }
     status(t("cam.photo_seen"));
-    ask(t("cam.which"), [data.proposal.card, data.proposal.runner_up], (picked) => {
+    ask(t("cam.which"), data.proposal.candidates, (picked) => {
       if (picked) Table.tap(picked);
     });
   }
@@ -197,23 +213,55 @@
     if (data) play(data.cards);
   }
 
+  // the demo plays from its start on a new demo game; a page reloaded part way offers to go on
   async function demo() {
+    const done = demoDone();
     status(t("cam.demo_reading"));
+    let cards;
     try {
       const response = await fetch(panel.dataset.sample, { headers: { Accept: "application/json" } });
       const data = await response.json();
-      if (response.ok) play(data.cards);
+      if (!response.ok) { status(t("err.refused", { reason: data.error }), "error"); return; }
+      cards = data.cards;
     } catch (error) {
       status(t("err.network"), "error");
+      return;
     }
+    if (done === 0) { play(cards, 0, true); return; }
+    if (done >= cards.length) { status(t("cam.video_done")); return; }
+    status(t("cam.demo_stopped", { n: done, total: cards.length }));
+    const resume = $("cam-demo-resume");
+    resume.hidden = false;
+    resume.onclick = () => { resume.hidden = true; play(cards, done, true); };
   }
 
-  // a video's cards revealed one by one through the ordinary API
-  function play(cards) {
+  // a video's cards revealed one by one through the ordinary API, from card `first`
+  function play(cards, first = 0, isDemo = false) {
     if (!cards.length) { status(t("cam.video_none"), "warn"); return; }
-    sequence = { cards, next: 0 };
+    sequence = { cards, next: first, demo: isDemo };
     draw();
     setTimeout(step, SEQUENCE_STEP_MS);
+  }
+
+  // how far the demo got: the next card to reveal, and (while one is on its way) the cards
+  // revealed before it, so a reload before its answer knows from the game whether it landed
+  function demoDone() {
+    let kept = null;
+    try { kept = JSON.parse(localStorage.getItem(demoKey)); } catch (error) { kept = null; }
+    const revealed = Table.state().timeline.length;
+    if (!kept) return revealed;  // another device's demo: every card so far came from the video
+    return kept.sending && revealed > kept.before ? kept.next + 1 : kept.next;
+  }
+
+  function keepProgress(sending) {
+    if (!sequence.demo) return;
+    localStorage.setItem(demoKey, JSON.stringify(
+      { next: sequence.next, sending, before: Table.state().timeline.length }));
+  }
+
+  function advance() {
+    sequence.next += 1;
+    keepProgress(false);
   }
 
   async function step() {
@@ -228,25 +276,25 @@
     if (state.pending || choice || Table.busy()) { setTimeout(step, 250); return; }  // the owner decides first
     const entry = sequence.cards[sequence.next];
     status(t("cam.video_progress", { n: sequence.next + 1, total: sequence.cards.length }));
-    // no question when the game allows only one of the two readings
-    const readings = [entry.card, entry.runner_up].filter((c) => c && possible(c, state));
-    if (!entry.sure && readings.length === 2) {
-      ask(t("cam.which"), readings, (picked) => {
-        sequence.next += 1;
+    if (entry.refused) {  // none of its readings can come next: skipped, saying why
+      refused({ card: entry.card, reason: entry.refused });
+      advance();
+      setTimeout(step, SEQUENCE_STEP_MS);
+      return;
+    }
+    if (!entry.sure) {
+      ask(t("cam.which"), entry.candidates, (picked) => {
+        advance();
         if (picked) Table.tap(picked);  // the next step waits for it to land
         setTimeout(step, SEQUENCE_STEP_MS);
       });
       return;
     }
-    const result = await Table.act("reveal", { card: readings[0] || entry.card });
+    keepProgress(true);
+    const result = await Table.act("reveal", { card: entry.card });
     if (result === "busy") { setTimeout(step, 250); return; }
-    sequence.next += 1;  // a card the rules refuse is skipped; the message says why
+    advance();  // a card the rules refuse is skipped; the message says why
     setTimeout(step, SEQUENCE_STEP_MS);
-  }
-
-  // an order may turn up only if one of this game's players still has it to reveal
-  function possible(notation, state) {
-    return !notation.includes(":") || state.players.some((p) => p.revealable.includes(notation));
   }
 
   // drawing ----------------------------------------------------------------------------
@@ -260,12 +308,37 @@
     $("cam-start").disabled = Boolean(sequence);
     const box = $("cam-choose");
     box.hidden = !choice;
-    if (choice) {
-      box.innerHTML = `<h3>${esc(choice.title)}</h3><div class="cam-options">`
-        + choice.options.map((c) => `<button type="button" class="button cam-option" data-card="${esc(c)}">${card(c)}</button>`).join("")
-        + `<button type="button" class="button cam-option cam-none" data-card="">${esc(t("cam.neither"))}</button></div>`;
-      box.querySelectorAll("button.cam-option").forEach((button) =>
-        button.addEventListener("click", () => chosen(button.dataset.card || null)));
+    const html = choice ? (choice.pad ? padHtml(state) : candidatesHtml()) : "";
+    // a button replaced between press and release would swallow the tap: redraw only what changed
+    if (html !== chooserDrawn) box.innerHTML = chooserDrawn = html;
+  }
+
+  function candidatesHtml() {
+    return `<h3>${esc(choice.title)}</h3>`
+      + (choice.options.length > 1 ? `<p class="muted">${esc(t("cam.likeliest"))}</p>` : "")
+      + '<div class="cam-options">'
+      + choice.options.map((c) => `<button type="button" class="button cam-option" data-card="${esc(c)}">${card(c)}</button>`).join("")
+      + `<button type="button" class="button cam-option cam-else">${esc(t("cam.something_else"))}</button></div>`;
+  }
+
+  // the manual-entry pad, for a card the camera did not offer
+  function padHtml(state) {
+    const groups = state.players.map((p) => ({ color: p.color, title: t("game.pad_orders", { name: p.name }) }));
+    const cards = [...Cards.ingredientCards(state.doubled), ...state.players.flatMap((p) => p.revealable)];
+    return `<h3>${esc(t("cam.pick_on_pad"))}</h3><div class="cam-pad">${Cards.pad(cards, { groups })}</div>`
+      + `<div class="actions"><button type="button" class="button cam-skip">${esc(t("cam.not_a_card"))}</button></div>`;
+  }
+
+  function onChooserTap(event) {
+    const button = event.target.closest("button");
+    if (!button || !choice) return;
+    if (button.classList.contains("cam-else")) {
+      choice.pad = true;
+      draw();
+    } else if (button.classList.contains("cam-skip")) {
+      chosen(null);
+    } else if (button.dataset.card) {
+      chosen(button.dataset.card);
     }
   }
 
@@ -282,6 +355,7 @@
 
   // wiring ------------------------------------------------------------------------------
 
+  $("cam-choose").addEventListener("click", onChooserTap);
   $("cam-start").addEventListener("click", start);
   $("cam-stop").addEventListener("click", stop);
   $("cam-photo").addEventListener("change", (event) => {

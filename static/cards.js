@@ -54,21 +54,27 @@ const Cards = (() => {
     return { ...order, items };
   }
 
-  function recipe(c) {
+  // `short`: the special pizzas by their own name only, for the round page's compact pad
+  function recipe(c, short = false) {
+    const name = (special) => `<span class="pizza">${esc(t(`pizza.${short ? "short." : ""}${special}`))}</span>`;
     if (c.special === "bombastica") {
-      return `<span class="pizza">${t("pizza.bombastica")}</span> <span class="amount">${c.minimum}+</span>`;
+      return `${name("bombastica")} <span class="amount">${c.minimum}+</span>`;
     }
     if (c.special) {
       const mark = c.special === "monotoni" ? "J" : "?";
-      return `<span class="pizza">${t("pizza." + c.special)}</span> <span class="amount">1</span>${icon(c.fixed)}`
-        + ` + <span class="amount">${c.count}</span><span class="joker">${mark}</span>`;
+      const plus = short ? "+" : " + ";
+      return `${name(c.special)} <span class="recipe-line"><span class="amount">1</span>${icon(c.fixed)}`
+        + `${plus}<span class="amount">${c.count}</span><span class="joker">${mark}</span></span>`;
     }
+    // one of each (the five-ingredient order): on the compact pad the icons say it alone
+    const ones = short && c.items.every(([, n]) => n === 1);
     return c.items.map(([ing, n]) =>
-      `<span class="amount">${n}</span>${icon(ing)}<span class="sr">${esc(ingredientName(ing))}</span>`).join(" + ");
+      `${ones ? "" : `<span class="amount">${n}</span>`}${icon(ing)}<span class="sr">${ones ? "1 " : ""}${esc(ingredientName(ing))}</span>`)
+      .join(short ? '<span class="plus"> </span>' : " + ");
   }
 
   /** A card as on the table: an ingredient chip, an order card in its colour, or the Mamma Mia! card. */
-  function card(notation, extraClass = "") {
+  function card(notation, extraClass = "", short = false) {
     const c = parse(notation);
     if (c.kind === "mamma_mia") {
       return `<span class="mamma-mia ${extraClass}" data-card="${MAMMA_MIA}">${esc(t("card.mamma_mia"))}</span>`;
@@ -78,7 +84,7 @@ const Cards = (() => {
       return `<span class="chip${c.double ? " double" : ""} ${extraClass}" data-card="${esc(notation)}" title="${esc(name)}">`
         + `${icon(c.ingredient)}${c.double ? '<b class="x2">×2</b>' : ""}<span class="sr">${esc(name)}</span></span>`;
     }
-    return `<span class="order ${c.color} ${extraClass}" data-card="${esc(notation)}">${recipe(c)}</span>`;
+    return `<span class="order ${c.color} ${extraClass}" data-card="${esc(notation)}">${recipe(c, short)}</span>`;
   }
 
   /** Units per ingredient as words and icons: {"pineapple": 2} → "2 × pineapple". */
@@ -121,10 +127,12 @@ const Cards = (() => {
    * ({color, title, empty}: `empty` is said when the row has no card; a row
    * without it is left out), then the Mamma Mia! card. `marked` is
    * highlighted: the card a tap most likely means. */
-  function pad(cards, { groups = [], locked = false, marked = null } = {}) {
+  function pad(cards, { groups = [], locked = false, marked = null, short = false } = {}) {
     const offered = new Set(cards);
     const off = locked ? " disabled" : "";
     const mark = (notation) => (notation === marked ? " suggested" : "");
+    // an order of more than two ingredients takes two places of the compact pad
+    const wide = (notation) => (short && (parse(notation).items || []).length > 2 ? " wide" : "");
     const key = (notation, ingredient, double) => {
       const name = double ? t("ing.double", { name: ingredientName(ingredient) }) : ingredientName(ingredient);
       return `<button type="button" class="pad-key${double ? " double" : ""}${mark(notation)}" data-card="${notation}"`
@@ -137,7 +145,7 @@ const Cards = (() => {
     const doubles = keys(true);
     let html = singles ? `<div class="pad-ingredients" role="group" aria-label="${esc(t("game.pad_ingredients"))}">${singles}</div>` : "";
     if (doubles) {
-      html += `<h3>${esc(t("game.pad_doubles"))}</h3>`
+      html += `<h3 class="doubles-title">${esc(t("game.pad_doubles"))}</h3>`
         + `<div class="pad-ingredients doubles" role="group" aria-label="${esc(t("game.pad_doubles"))}">${doubles}</div>`;
     }
     for (const group of groups) {
@@ -146,8 +154,8 @@ const Cards = (() => {
       html += `<div class="pad-group ${group.color}" data-color="${group.color}">`
         + `<h3><span class="dot ${group.color}"></span>${esc(group.title)}</h3>`
         + (orders.length
-          ? `<div class="pad-orders">${orders.map((o) => `<button type="button" class="pad-order${mark(o)}" `
-            + `data-card="${esc(o)}"${off}>${card(o)}</button>`).join("")}</div>`
+          ? `<div class="pad-orders">${orders.map((o) => `<button type="button" class="pad-order${mark(o)}${wide(o)}" `
+            + `data-card="${esc(o)}"${off}>${card(o, "", short)}</button>`).join("")}</div>`
           : `<p class="muted">${esc(group.empty)}</p>`) + "</div>";
     }
     if (offered.has(MAMMA_MIA)) {

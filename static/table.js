@@ -1,6 +1,7 @@
 // The round page: draws the game state and sends each tap to the JSON API.
 // Every write carries the version it was based on; a 409 means another device
 // was first, so the page reloads the state and says so (nothing was changed).
+// Changes made on other devices come in through livefeed.js.
 // Taps on the pad wait their turn in the queue of taps.js; the other moves
 // wait for it to be empty.
 "use strict";
@@ -15,6 +16,7 @@
   let acted = Promise.resolve();  // settles once that move is answered
   let padDrawn = "";
   let tapAgain = false;  // the message names taps to make again once the owner has decided
+  const TOAST_MS = 4000;
   const listeners = [];
   const $ = (id) => document.getElementById(id);
 
@@ -48,6 +50,7 @@
     if (status === 200) {
       state = data;
       if (!(tapAgain && action === "decide")) message(null);
+      if (action === "undo") toast(tookBack(data.undone, data));
     } else if (status === 409) {
       await reload().catch(() => {});
       message(t("err.stale"), "warn");
@@ -111,17 +114,28 @@
     if (next.version >= state.version) state = next;  // a reply that overtook this one is newer
   }
 
-  // another tablet may be playing the same game: pick up its changes
-  // (POLL_SECONDS = 0 turns this off, e.g. for tests that need a stale page)
-  const pollSeconds = Number(root.dataset.poll);
-  if (pollSeconds > 0) {
-    setInterval(async () => {
-      if (busy() || document.hidden) return;
+  // another tablet may be playing the same game: its changes are pushed here as they
+  // happen; polling every POLL_SECONDS is the fallback (0 turns it off)
+  function pushed(next) {
+    if (busy()) { setTimeout(() => pushed(next), 200); return; }  // after this page's own move
+    if (next.version > state.version) { state = next; render(); }
+  }
+
+  LiveFeed.follow({
+    url: root.dataset.live,
+    got: pushed,
+    pollSeconds: Number(root.dataset.poll),
+    async poll() {
+      if (busy()) return;
       const seen = state.version;
       try { await reload(); } catch (error) { return; }
       if (state.version !== seen && !busy()) render();
-    }, pollSeconds * 1000);
-  }
+    },
+    gone() {
+      message(`${esc(t("game.deleted"))} <a class="button" href="${esc(root.dataset.home)}">`
+        + `${esc(t("game.back_to_games"))}</a>`, "warn", true);
+    },
+  });
 
   function setActing(value) {
     acting = value;
@@ -134,28 +148,93 @@
     Cards.say($("message"), text, kind, html);
   }
 
+  // a short note that goes by itself (what Undo took back)
+  let toastTimer = null;
+  function toast(html) {
+    const box = $("toast");
+    box.innerHTML = html;
+    box.hidden = !html;
+    clearTimeout(toastTimer);
+    if (html) toastTimer = setTimeout(() => { box.hidden = true; }, TOAST_MS);
+  }
+
+  // what an undo took back, in words: the answer names the event, the states before and after say whose
+  function tookBack(undone, after) {
+    if (!undone) return esc(t("undo.nothing"));
+    const what = (key, values = {}, cardHtml = "") => `${esc(t(key, values))}${cardHtml ? ` ${cardHtml}` : ""}`;
+    if (undone.type === "card_revealed") return what("undo.card", {}, card(undone.card));
+    if (undone.type === "order_decided" && after.pending) {
+      return what("undo.decision", { name: after.pending.player }, card(after.pending.card));
+    }
+    if (undone.type === "round_ended") return what("undo.round_end", { round: after.round });
+    if (undone.type === "hands_counted") return what("undo.hands");
+    return esc(t("undo.done"));
+  }
+
   // drawing ---------------------------------------------------------------------------
 
   function render() {
     const evaluating = state.phase === "evaluating";
+    root.dataset.phase = state.phase;
     $("round-title").textContent = evaluating
       ? t("game.round", { round: state.round, rounds: state.rounds }) : t(`phase.${state.phase}`);
     $("next").textContent = nextStep();
     $("undo").disabled = !state.can_undo || busy();
-    const end = $("end-round");
-    end.hidden = !evaluating;
-    end.textContent = t("game.end_round", { round: state.round });
-    end.disabled = Boolean(state.pending) || busy();
+    // once the round's cards are all turned over, only the scores matter: no pad, no table, no timeline
+    for (const id of ["live", "round-end", "table-panel", "timeline-panel"]) $(id).hidden = !evaluating;
+    $("after-game").hidden = evaluating;
+    renderRoundEnd();
     $("setup").hidden = !(evaluating && state.round === 1 && state.timeline.length === 0);
     $("table").innerHTML = rows(state.table);
+    renderLive();
     renderLeftovers();
     renderPending();
     renderTimeline();
     renderPad();
-    renderHands();
-    renderRanking();
-    renderPlayers();
+    Standings.draw(state, act);
     listeners.forEach((listener) => listener(state));
+  }
+
+  // the live strip: the card just revealed and the face-up table, next to the pad
+  let lastShown = "";
+  function renderLive() {
+    const waiting = taps.cards();
+    const entry = state.timeline[state.timeline.length - 1];
+    const last = waiting.length ? waiting[waiting.length - 1] : entry && entry.card;
+    const box = $("last-card");
+    const key = `${state.timeline.length}:${waiting.length}:${last}`;
+    box.innerHTML = last ? card(last, waiting.length ? "queued" : "") : `<span class="muted">${esc(t("live.none"))}</span>`;
+    box.dataset.card = last || "";
+    $("table-counts").innerHTML = state.table.rows.map((r) =>
+      `<span class="count${r.units ? "" : " zero"}" data-ingredient="${r.ingredient}" title="${esc(ingredientName(r.ingredient))}">`
+      + `${icon(r.ingredient)}<b>${r.units}</b><span class="sr">${esc(ingredientName(r.ingredient))}</span></span>`).join("");
+    if (key !== lastShown && lastShown) flash($("live"));
+    lastShown = key;
+  }
+
+  // a change drawn where the player looks: the strip lights up for a moment
+  function flash(element) {
+    element.classList.remove("flash");
+    void element.offsetWidth;  // restart the animation
+    element.classList.add("flash");
+  }
+
+  function renderRoundEnd() {
+    const end = $("end-round");
+    const asking = !$("end-confirm").hidden;
+    end.hidden = asking;
+    end.textContent = t("game.end_round", { round: state.round });
+    end.disabled = Boolean(state.pending) || busy();
+    $("end-question").textContent = t("end.question", { round: state.round, next: state.round + 1 });
+    if (state.round >= state.rounds) $("end-question").textContent = t("end.question_last", { round: state.round });
+    $("end-yes").textContent = t("end.yes", { round: state.round });
+    $("end-yes").disabled = Boolean(state.pending) || busy();
+  }
+
+  function askEndRound(asking) {
+    $("end-confirm").hidden = !asking;
+    renderRoundEnd();
+    (asking ? $("end-yes") : $("end-round")).focus({ preventScroll: true });
   }
 
   function nextStep() {
@@ -186,6 +265,7 @@
     const p = state.pending;
     const appearing = Boolean(p) && box.hidden;
     box.hidden = !p;
+    $("pending-backdrop").hidden = !p;
     if (!p) { box.innerHTML = ""; return; }
     const c = Cards.parse(p.card);
     const decline = `<button type="button" class="button huge decline" data-accept="false">${esc(t("pending.cant"))}</button>`;
@@ -205,7 +285,7 @@
         + `<span class="option-name">${icon(o.choice)} ${esc(ingredientName(o.choice))}</span>`
         + `<span class="option-need">${esc(t("pending.add"))}: ${need(o.needed)}</span></button>`).join("") + "</div>";
     }
-    box.className = `panel pending ${c.color}`;
+    box.className = `panel pending sheet ${c.color}`;
     box.innerHTML = `<h2 class="pending-title">${esc(t("pending.title", { name: p.player }))}</h2>`
       + `<div class="pending-card">${card(p.card, "big")}</div>`
       + `<p class="needs"><b>${esc(t("pending.needs"))}:</b> ${esc(needsText(c))}</p>`
@@ -213,8 +293,8 @@
       + `<h3>${esc(t("pending.add"))}</h3>${choices}<div class="decide">${decline}</div>`;
     box.querySelectorAll("button[data-accept]").forEach((button) => button.addEventListener("click", () =>
       act("decide", { accept: button.dataset.accept === "true", choice: button.dataset.choice || null })));
-    // the game stops here: bring the order to the top of the screen
-    if (appearing) box.scrollIntoView({ block: "start" });
+    // the game stops here: the order comes up over the page, which keeps its place under it
+    if (appearing) box.scrollTop = 0;
   }
 
   function needsText(c) {
@@ -261,7 +341,7 @@
     const groups = state.players.map((p) => ({
       color: p.color, title: t("game.pad_orders", { name: p.name }), empty: t("game.pad_no_orders") }));
     const html = Cards.pad([...Cards.ingredientCards(state.doubled), ...state.players.flatMap((p) => p.revealable)],
-      { groups, locked: Boolean(state.pending) || acting });
+      { groups, locked: Boolean(state.pending) || acting, short: true });
     // a key replaced between press and release would swallow the tap: redraw only what changed
     if (html !== padDrawn) $("pad-keys").innerHTML = padDrawn = html;
     const waiting = taps.cards();
@@ -271,62 +351,16 @@
       ? `<span class="tap-queue-label">${esc(t("tap.waiting"))}</span> ${Taps.chips(waiting)}` : "";
   }
 
-  function renderHands() {
-    const box = $("hands");
-    box.hidden = state.phase !== "counting";
-    if (box.hidden || box.querySelector("form")) return;
-    box.innerHTML = `<h2>${esc(t("hands.title"))}</h2><p>${esc(t("hands.explain"))}</p>`
-      + `<form id="hands-form" class="stack" novalidate><p id="hands-error" class="error" role="alert" hidden></p>`
-      + state.players.map((p) =>
-        `<label class="hand"><span><span class="dot ${p.color}"></span>${esc(p.name)}</span>`
-        + `<input type="number" name="${p.color}" min="0" max="7" step="1" inputmode="numeric" required class="big-input"></label>`).join("")
-      + `<button type="submit" class="button primary huge">${esc(t("hands.submit"))}</button></form>`;
-    box.querySelector("form").addEventListener("submit", (event) => {
-      event.preventDefault();
-      const counts = {};
-      for (const input of event.target.querySelectorAll("input")) {
-        const n = Number(input.value);
-        if (input.value === "" || !Number.isInteger(n) || n < 0 || n > 7) {
-          const error = $("hands-error");
-          error.textContent = t("hands.invalid");
-          error.hidden = false;
-          input.focus();
-          return;
-        }
-        counts[input.name] = n;
-      }
-      act("hands", { counts });
-    });
-  }
-
-  function renderRanking() {
-    const box = $("ranking");
-    box.hidden = !state.ranking;
-    if (!state.ranking) return;
-    box.innerHTML = `<h2>${esc(t("rank.title"))}</h2><ol class="ranking">` + state.ranking.map((r) =>
-      `<li class="place-${r.place}" data-place="${r.place}" data-color="${r.color}"><span class="place">${r.place}</span>`
-      + `<span class="dot ${r.color}"></span><b class="name">${esc(r.name)}</b>`
-      + `<span>${esc(t("rank.delivered_n", { n: r.delivered }))}</span>`
-      + `<span>${esc(t("rank.hand_n", { n: r.hand_cards }))}</span>`
-      + (r.tie_break ? `<small class="tie">${esc(t("rank.tie_break"))}</small>` : "") + "</li>").join("") + "</ol>";
-  }
-
-  function renderPlayers() {
-    const rounds = Array.from({ length: state.rounds }, (_, i) => i + 1);
-    $("players").innerHTML = `<table class="scores"><thead><tr><th></th>`
-      + rounds.map((r) => `<th>${esc(t("scores.round_n", { n: r }))}</th>`).join("")
-      + `<th>${esc(t("game.total"))}</th><th>${esc(t("game.left"))}</th></tr></thead><tbody>`
-      + state.players.map((p) => `<tr data-color="${p.color}"><th><span class="dot ${p.color}"></span>${esc(p.name)}</th>`
-        + p.delivered_per_round.map((n) => `<td>${n}</td>`).join("")
-        + `<td class="total"><b>${p.delivered_total}</b></td><td class="left">${p.remaining.length}</td></tr>`).join("")
-      + "</tbody></table>";
-  }
-
   // wiring ----------------------------------------------------------------------------
 
   Cards.onPadTap($("pad-keys"), (picked) => taps.add(picked));
   $("undo").addEventListener("click", () => act("undo"));
-  $("end-round").addEventListener("click", () => act("end-round"));
+  $("end-round").addEventListener("click", () => askEndRound(true));
+  $("end-no").addEventListener("click", () => askEndRound(false));
+  $("end-yes").addEventListener("click", async () => {
+    const ended = await act("end-round");
+    if (ended !== "busy") askEndRound(false);
+  });
 
   // what camera.js uses: the state, a state the camera's answers bring, the same
   // moves as the taps (a card read from a photo is a tap), and a call after each drawing

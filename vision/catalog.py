@@ -8,20 +8,14 @@ again, plus readable file names and the coarse *kind* used in reports.
 """
 from __future__ import annotations
 
-from companion.engine import INGREDIENTS, MAMMA_MIA, Card, Color, Deck, IngredientCard, Order
+from companion.engine import Card, Edition, IngredientCard, Order
 
 KINDS = ("ingredient", "double", "order", "special", "mamma_mia")
 
 
 def distinct_faces() -> list[Card]:
     """Ingredients, doubles, each colour's 8 orders, then the Mamma Mia! card."""
-    deck = Deck.for_players(5)
-    faces: list[Card] = [IngredientCard(i) for i in INGREDIENTS]
-    faces += [IngredientCard(i, double=True) for i in INGREDIENTS]
-    for color in Color:
-        faces += list(deck.orders(color))
-    faces.append(MAMMA_MIA)
-    return faces
+    return list(Edition.load().faces())
 
 
 def face_kind(card: Card) -> str:

@@ -18,6 +18,7 @@ from .errors import (
 from .evaluation import Decision, Evaluation, OrderOutcome, PendingOrder, Reveal, best_option, covers
 from .ingredients import Ingredients, Need
 from .jsonform import card_from_json, card_to_json
+from .legality import NextCard
 from .notation import format_pile, parse_pile
 from .pizzas import Bombastica, Minimale, Monotoni, Option, Recipe
 from .vocabulary import INGREDIENTS, Color, Ingredient, IngredientCard
@@ -50,6 +51,7 @@ __all__ = [
     "Minimale",
     "Monotoni",
     "Need",
+    "NextCard",
     "NoPendingOrder",
     "NotationError",
     "Option",

@@ -12,7 +12,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Mapping
 
-from .cards import Order
+from .cards import MAMMA_MIA, Card, Order
 from .errors import IllegalSetup
 from .ingredients import Ingredients
 from .vocabulary import Color, Ingredient, IngredientCard
@@ -55,6 +55,18 @@ class Edition:
     @property
     def player_counts(self) -> tuple[int, ...]:
         return tuple(sorted(self.removed_per_kind))
+
+    def faces(self) -> tuple[Card, ...]:
+        """Every distinct face printed, the Doubled Ingredients expansion's
+        included: ingredients, doubles, each colour's orders, then the Mamma
+        Mia! card.
+
+        >>> len(Edition.load().faces())
+        51
+        """
+        ingredients = [IngredientCard(i, double) for double in (False, True) for i in Ingredient]
+        orders = [order for color in Color for order in self.orders[color]]
+        return (*ingredients, *orders, MAMMA_MIA)
 
     def __repr__(self) -> str:
         return f"<Edition {self.name!r}>"

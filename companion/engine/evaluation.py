@@ -21,7 +21,7 @@ from .cards import Card, Order
 from .edition import Deck
 from .errors import IllegalChoice, IllegalHandCards, NoPendingOrder, OrderPending
 from .ingredients import Ingredients, Need
-from .legality import check_exists, check_ingredients, check_supply, check_unique
+from .legality import NextCard, check_ingredients
 from .pizzas import Minimale, Monotoni, Option
 from .vocabulary import Color, Ingredient, IngredientCard
 
@@ -154,16 +154,14 @@ class Evaluation:
         """Turn over the next card of the pile."""
         if self.pending is not None:
             raise OrderPending(f"{self.pending.order.describe()} still waits for its owner's decision")
-        check_exists(card, self.deck, self.colors)
+        self.next_card.check(card)
         index = len(self.revealed)
         if isinstance(card, IngredientCard):
-            check_supply(card, self._seen, self.deck)
             self._seen = self._seen.add(card)
             self.revealed.append(card)
             self.table = self.table.add(card)
             return Reveal(index, card, self.table)
         assert isinstance(card, Order)
-        check_unique(card, self._orders_seen(), self.delivered_before)
         self.revealed.append(card)
         pending = PendingOrder(index, card, self.table, card.pizza.options(self.table))
         if not pending.options:
@@ -194,6 +192,12 @@ class Evaluation:
             if self.reveal(card).pending is not None:
                 self.decide(decide(self.pending))  # type: ignore[arg-type]
         return self.outcomes
+
+    @property
+    def next_card(self) -> NextCard:
+        """What the next card revealed can be, and why another cannot."""
+        return NextCard(self.deck, self.colors, self._seen, frozenset(self._orders_seen()),  # type: ignore[arg-type]
+                        frozenset(self.delivered_before))
 
     @property
     def delivered(self) -> dict[Color, list[Order]]:

@@ -6,9 +6,13 @@ evaluation runs them in order before it changes anything.
 1. :func:`check_exists`    the card exists at this table (deck, variant, colours)
 2. :func:`check_supply`    no more copies of an ingredient than the deck holds
 3. :func:`check_unique`    an order card is met once and was not delivered before
+
+:class:`NextCard` runs the three on any card, to say which cards the next
+one of a pile can still be, and why another cannot.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Collection
 
 from .cards import Card, MammaMiaCard, Order, describe_card
@@ -69,3 +73,63 @@ def check_ingredients(cards: Ingredients, deck: Deck, already: Ingredients = Ing
     for card in set(cards.cards()):
         check_exists(card, deck, ())
         check_supply(card, already, deck, cards.count(card))
+
+
+@dataclass(frozen=True)
+class NextCard:
+    """What the next card revealed in a round can be, from what the round has
+    met so far: ``seen``, the ingredient cards met (the leftovers the round
+    began with, those revealed and those added from hands); ``orders``, the
+    orders revealed this round; ``delivered``, those delivered before it.
+
+    >>> upcoming = NextCard(Deck.for_players(2), (Color.GREEN, Color.RED))
+    >>> len(upcoming.possible())  # five ingredients, and the two colours' eight orders each
+    21
+    >>> upcoming.why_not(parse_card("y:4A+P"))
+    ColorNotAtTable('yellow order 4 pineapple + 1 pepper (y:4A+P): yellow is not at this table (green, red)')
+    >>> upcoming.after(parse_card("g:4A+P")).why_not(parse_card("g:4A+P"))
+    DuplicateOrder('green order 4 pineapple + 1 pepper (g:4A+P) appears twice; each order card exists once')
+
+    Whatever the owner decides for an order waiting for a decision, the
+    cards that can come next are the same.
+    """
+
+    deck: Deck
+    colors: tuple[Color, ...]
+    seen: Ingredients = Ingredients()
+    orders: frozenset[Order] = frozenset()
+    delivered: frozenset[Order] = frozenset()
+
+    def check(self, card: Card) -> None:
+        """The three layers for ``card``; raises the first one's refusal."""
+        check_exists(card, self.deck, self.colors)
+        if isinstance(card, IngredientCard):
+            check_supply(card, self.seen, self.deck)
+        else:
+            check_unique(card, self.orders, self.delivered)  # type: ignore[arg-type]
+
+    def why_not(self, card: Card) -> IllegalCard | None:
+        """Why ``card`` cannot come next (``None``: it can)."""
+        try:
+            self.check(card)
+        except IllegalCard as refused:
+            return refused
+        return None
+
+    def can_be(self, card: Card) -> bool:
+        return self.why_not(card) is None
+
+    def possible(self) -> tuple[Card, ...]:
+        """Every face that can come next, in the edition's order."""
+        return tuple(card for card in self.deck.edition.faces() if self.can_be(card))
+
+    def after(self, card: Card) -> NextCard:
+        """What the card after ``card`` can be, once ``card`` is revealed (checked)."""
+        self.check(card)
+        if isinstance(card, IngredientCard):
+            return replace(self, seen=self.seen.add(card))
+        return replace(self, orders=self.orders | {card})  # type: ignore[operator]
+
+    def __repr__(self) -> str:
+        colors = "".join(c.letter for c in self.colors)
+        return f"<NextCard {colors}, seen {self.seen.notation}, {len(self.orders)} orders revealed>"

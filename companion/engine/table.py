@@ -29,6 +29,7 @@ from .errors import (
 from .evaluation import Decision, Evaluation, OrderOutcome, PendingOrder
 from .game import Standing, rank
 from .ingredients import Ingredients
+from .legality import NextCard
 from .pizzas import Option
 from .tablelog import (
     CardRevealed, Event, GameCreated, HandsCounted, OrderDecided, RoundEnded, Seat, Undo, in_effect,
@@ -140,8 +141,13 @@ class TableGame:
 
     def revealable(self, color: Color) -> list[Order]:
         """Orders that may still turn up in this round's pile."""
-        seen = set(self.evaluation.revealed) if self.evaluation else set()
-        return [o for o in self.remaining(color) if o not in seen]
+        upcoming = self.next_card
+        return [o for o in self.remaining(color) if upcoming is None or upcoming.can_be(o)]
+
+    @property
+    def next_card(self) -> NextCard | None:
+        """What the next card of this round's pile can be (``None`` once the rounds are over)."""
+        return self.evaluation.next_card if self.evaluation else None
 
     def ranking(self) -> list[Standing] | None:
         """Once hands are counted: most delivered first, ties to more hand cards."""

@@ -11,6 +11,7 @@ listed read-only and active from the start; without it, the deck last made
 active, see :mod:`.recognition`), ``CAMERA_MAX_FPS`` (frames a second one
 device may send, default 20),
 ``SECRET_KEY`` (default: a random key kept in ``instance/secret_key``),
+``LIVE_STREAMS`` (live connections open at once, see :mod:`.live`),
 ``TABLE_CODE`` (set by ``serve`` when bound beyond loopback: other devices
 must type it before changing anything, see :mod:`.access`);
 ``instance/config.py`` may set any of them.
@@ -58,7 +59,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = _instance_secret(app.instance_path)
 
-    from . import access, api, camera, db, deck_pages, decks, i18n, jsonapi, pages
+    from . import access, api, camera, db, deck_pages, decks, i18n, jsonapi, live, pages
 
     app.url_map.converters["game"] = GameIdConverter
 
@@ -71,6 +72,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     jsonapi.init_app(app)
     app.register_blueprint(api.bp)
+    live.init_app(app)
     app.register_blueprint(camera.bp)
     app.register_blueprint(decks.bp)
     app.register_blueprint(pages.bp)

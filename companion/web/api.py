@@ -1,7 +1,8 @@
 """The JSON API the table pages use, under ``/api``.
 
 Every write names the ``version`` of the game it was based on and answers with
-the whole new state (its new ``version`` included). Errors are
+the whole new state (its new ``version`` included); an undo's answer also
+names what it took back (``undone``: the event, as in the export). Errors are
 ``{"error": "...", "field": ...}`` with 400 (bad input or a move the rules
 refuse), 404 (no such game) or 409 (another device changed the game first);
 on any error nothing changes.
@@ -18,7 +19,7 @@ from flask import Blueprint, Response, jsonify, url_for
 
 from ..engine.errors import IllegalChoice, RulesError
 from ..engine.tablelog import BadPayload, GameCreated, event_from_json
-from . import storage
+from . import live, storage
 from .db import get_db
 from .jsonapi import ApiError, json_body, or_404
 from .present import export_csv, export_json, game_json, summary_json
@@ -67,13 +68,20 @@ def act(game_id: int, action: str) -> Response:
     body = json_body(fields | {"version"})
     version = _version(body)
     event = _guard(event_from_json, event_type, {k: v for k, v in body.items() if k != "version"}, field=field)
+    db = get_db()
+    # what an undo takes back, read at the version it is based on (a change since is a 409 below)
+    target_version, target = or_404(storage.undo_target, db, game_id) if action == "undo" else (None, None)
     try:
-        stored = or_404(storage.append_event, get_db(), game_id, version, event)
+        stored = or_404(storage.append_event, db, game_id, version, event)
     except storage.StaleWrite as stale:
         raise ApiError(409, str(stale), "version", version=stale.current) from None
     except RulesError as refused:
         raise ApiError(400, str(refused), "choice" if isinstance(refused, IllegalChoice) else field) from None
-    return jsonify(game_json(stored))
+    answer = game_json(stored)
+    live.changed(answer)
+    if target is not None and target_version == version:
+        answer = {**answer, "undone": {"type": target.type, **target.payload()}}  # for this device only
+    return jsonify(answer)
 
 
 @bp.get("/games/<game:game_id>/export.json")

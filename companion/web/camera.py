@@ -11,13 +11,17 @@
   the card the player picked for the unsure entry ``id`` (``null``: it was not
   a card; drop it).
 * ``POST /api/games/<id>/photo`` — one photo of the pile's top card: proposes
-  the most confident card and its runner-up; changes nothing (the page reveals
-  the player's pick through ``reveal``). ``POST /api/photo`` reads a photo the
-  same way with no game (trying out the active deck).
+  the likeliest card that can come next and the candidates to offer;
+  changes nothing (the page reveals a sure card, or the player's pick,
+  through ``reveal``). ``POST /api/photo`` reads a photo the same way with no
+  game (trying out the active deck).
 * ``POST /api/games/<id>/video`` — a video file: a fresh tracker reads it and
   the answer is the card sequence; changes nothing (the page reveals the cards
   one by one, stopping at each order).
 * ``GET /api/sample-video`` — the same for the bundled sample (the demo).
+
+Every reading is judged among the cards the game allows next
+(:mod:`.readings`): a card the rules rule out is never proposed.
 
 Bodies are raw files with their own content type, never form encodings: like
 the JSON API, a page on another site cannot send those here without a CORS
@@ -29,24 +33,26 @@ import os
 import re
 import tempfile
 import time
-from typing import Any
+from typing import Any, Callable
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from vision.recognize.types import Match
 from vision.track.sources import MAX_VIDEO_PIXELS
+from vision.track.types import Landing
 
 from ..assets import DEMO_VIDEO
-from ..engine.cards import Card, Order
 from ..engine.errors import RulesError
+from ..engine.legality import NextCard
 from ..engine.table import TableGame, TablePhase
 from ..engine.tablelog import BadPayload, CardRevealed, event_from_json
-from . import storage
+from . import live, storage
 from .db import get_db
 from .jsonapi import ApiError, body_bytes, image_body, json_body, or_404
 from .present import game_json
+from .readings import judge, judge_sequence, reading_json, refusal_json
 from .recognition import scanner
-from .scanning import CameraSession, QueuedCard, RateLimited, Scanner
+from .scanning import CameraSession, RateLimited, Scanner
 
 MAX_FRAME_BYTES = 2 * 1024 * 1024  # a 640-pixel JPEG is ~50 kB; a phone photo fits too
 # a frame is a video frame: the page sends 640 pixels wide. Each camera's tracker keeps its last
@@ -94,7 +100,7 @@ def frame(game_id: int) -> Response:
         except Exception:  # a fault in the recogniser costs this frame, not the game or the session
             current_app.logger.exception("the flip tracker failed on a frame of game %s", game_id)
             session.failures += 1
-        stored, landed = _reveal_queue(db, game_id, session, from_frame=True)
+        stored, landed = _reveal_queue(db, game_id, session, scan.is_sure, from_frame=True)
         return jsonify(_answer(stored, session, landed))
 
 
@@ -105,7 +111,8 @@ def confirm(game_id: int) -> Response:
     device = _device(body.get("device"))
     db = get_db()
     or_404(storage.load_game, db, game_id)
-    session = scanner().store.get(game_id, device)
+    scan = scanner()
+    session = scan.store.get(game_id, device)
     if session is None:
         raise ApiError(400, "this device has no camera running for this game", "device")
     with session.lock:
@@ -115,10 +122,9 @@ def confirm(game_id: int) -> Response:
         if body.get("card") is None:
             session.queue.popleft()
         else:
-            chosen = _card(body.get("card"))
-            waiting.card, waiting.sure = chosen, True
+            waiting.chosen = _card(body.get("card"))
             waiting.captured_ms = None  # revealed on a tap: no camera latency to measure
-        stored, landed = _reveal_queue(db, game_id, session)
+        stored, landed = _reveal_queue(db, game_id, session, scan.is_sure)
         return jsonify(_answer(stored, session, landed))
 
 
@@ -150,40 +156,36 @@ def _top_of_pile(stored: storage.StoredGame) -> Any:
     return evaluation.revealed[-1] if evaluation is not None and evaluation.revealed else None
 
 
-def _reveal_queue(db: Any, game_id: int, session: CameraSession,
+def _reveal_queue(db: Any, game_id: int, session: CameraSession, is_sure: Callable[[Match], bool],
                   from_frame: bool = False) -> tuple[storage.StoredGame, list[dict]]:
     """Reveal the queue's sure cards in order, until an unsure card or an order
-    waiting for its decision. The camera is the source of truth here, so a
-    reveal goes in at the current version (a tap on another tablet in between
-    only means reading the game again)."""
+    waiting for its decision. The card at the head is judged among the cards
+    the game allows next, as it is now (:mod:`.readings`). The camera is the
+    source of truth here, so a reveal goes in at the current version (a tap
+    on another tablet in between only means reading the game again)."""
     stored = storage.load_game(db, game_id)
     landed: list[dict] = []
     session.refused.clear()
     for _attempt in range(len(session.queue) * 2 + 2):
         head = session.queue[0] if session.queue else None
         game = stored.game
-        if head is not None and not head.sure and not _settle(head, game):
-            session.queue.popleft()  # neither reading is possible in this game
-            session.refused.append({"card": head.card.notation, "reason": "not a card of this game"})
+        if head is None or game.phase is not TablePhase.EVALUATING:
+            break
+        if head.chosen is None and not _judge_head(session, game, is_sure):
             continue
-        if head is None or not head.sure or game.phase is not TablePhase.EVALUATING or game.pending is not None:
+        if not head.sure or game.pending is not None:
             break
         try:
             stored = storage.append_event(db, game_id, stored.version, CardRevealed(head.card))
         except storage.StaleWrite:
             stored = storage.load_game(db, game_id)
             continue
-        except RulesError as refused:
-            # a misread the rules rule out (an order of a colour nobody plays, one
-            # already revealed): ask, when the runner-up is a possibility
-            if head.alternative is not None and head.alternative != head.card and head.captured_ms is not None:
-                head.sure, head.captured_ms = False, None
-                head.card, head.alternative = head.alternative, head.card
-            else:
-                session.queue.popleft()
-            session.refused.append({"card": (head.alternative or head.card).notation, "reason": str(refused)})
+        except RulesError as refused:  # a tapped card the rules refuse
+            session.queue.popleft()
+            session.refused.append({"card": head.card.notation, "reason": str(refused)})
             continue
         session.queue.popleft()
+        live.changed()
         # the capture time goes back only for a card shown in answer to the frame that
         # settled it: one that waited (for a tap, a decision) says nothing of latency
         fresh = head.frame == session.frames and from_frame
@@ -192,28 +194,20 @@ def _reveal_queue(db: Any, game_id: int, session: CameraSession,
     return stored, landed
 
 
-def reading_json(match: Match, sure: bool) -> dict[str, Any]:
-    """One camera reading as the API gives it: the card, how confident, the
-    runner-up, and whether it needs the player's confirmation."""
-    return {"card": match.card.notation, "confidence": round(float(match.confidence), 3),
-            "runner_up": match.runner_up.notation if match.runner_up else None,
-            "runner_up_confidence": round(float(match.runner_up_confidence), 3), "sure": sure}
-
-
-def _settle(entry: QueuedCard, game: TableGame) -> bool:
-    """An unsure card needs no question when only one of its two readings is
-    possible in this game (an order of a colour nobody plays, one already
-    revealed); False when neither is."""
-    possible = [c for c in (entry.card, entry.alternative) if c is not None and could_be(game, c)]
-    if len(possible) == 1:
-        entry.card, entry.sure = possible[0], True
-    return bool(possible)
-
-
-def could_be(game: TableGame, card: Card) -> bool:
-    """Whether ``card`` may be the next card of this game's pile."""
-    if isinstance(card, Order):
-        return card.color in game.colors and card in game.revealable(card.color)
+def _judge_head(session: CameraSession, game: TableGame, is_sure: Callable[[Match], bool]) -> bool:
+    """Judge the queue's head among the cards ``game`` allows next; drop it
+    (False) when it can be none of them. That the rules ruled out the
+    tracker's own card is told once."""
+    head, upcoming = session.queue[0], game.next_card
+    match = head.landing.match
+    reading = judge(match, is_sure, upcoming.can_be if upcoming else None)
+    if reading is None or (reading.ruled_out is not None and not head.reported):
+        session.refused.append(refusal_json(match, upcoming))
+        head.reported = True
+    if reading is None:
+        session.queue.popleft()
+        return False
+    head.reading = reading
     return True
 
 
@@ -238,34 +232,39 @@ def _answer(stored: storage.StoredGame, session: CameraSession, landed: list[dic
 
 @bp.post("/games/<game:game_id>/photo")
 def photo(game_id: int) -> Response:
-    """The top card of the pile in one photo, for the player to confirm."""
-    or_404(storage.load_game, get_db(), game_id)
-    return jsonify(read_photo())
+    """The top card of the pile in one photo, judged among the cards that can
+    come next in this game, for the page to reveal (at once when sure)."""
+    stored = or_404(storage.load_game, get_db(), game_id)
+    return jsonify(read_photo(stored.game.next_card))
 
 
 @bp.post("/photo")
 def photo_alone() -> Response:
     """What the camera reads in a photo, with no game: trying a deck out."""
-    return jsonify(read_photo())
+    return jsonify(read_photo(None))
 
 
-def read_photo() -> dict[str, Any]:
-    """The request's photo read with the active deck: its top card, or a message."""
+def read_photo(upcoming: NextCard | None) -> dict[str, Any]:
+    """The request's photo read with the active deck: its top card judged
+    among the cards ``upcoming`` allows (any card without a game), or a
+    message; ``refused`` says why the rules ruled out the card seen."""
     image = image_body(current_app.config["MAX_CONTENT_LENGTH"])
     scan = scanner()
     found = scan.recogniser.recognise(image)
     if not found:
-        return {"proposal": None, "seen": [],
+        return {"proposal": None, "seen": [], "refused": None,
                 "message": "no card found in the photo: hold the camera over the pile and try again"}
-    best = found[0]
-    proposal = reading_json(best.match, scan.is_sure(best.match))
-    return {"proposal": proposal, "seen": [d.card.notation for d in found], "message": None}
+    best = found[0].match
+    reading = judge(best, scan.is_sure, upcoming.can_be if upcoming else None)
+    refused = refusal_json(best, upcoming) if reading is None or reading.ruled_out else None
+    return {"proposal": reading_json(reading) if reading else None, "seen": [d.card.notation for d in found],
+            "refused": refused, "message": None if reading else "the card seen cannot come next in this game"}
 
 
 @bp.post("/games/<game:game_id>/video")
 def video(game_id: int) -> Response:
     """The cards of an uploaded flip video, in order."""
-    or_404(storage.load_game, get_db(), game_id)
+    stored = or_404(storage.load_game, get_db(), game_id)
     kind = request.mimetype or ""
     if not (kind.startswith(VIDEO_TYPES_PREFIX) or kind == "application/octet-stream"):
         raise ApiError(400, "send the video file itself as the body, with Content-Type video/... "
@@ -282,26 +281,47 @@ def video(game_id: int) -> Response:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
         del data
-        cards, complete = read_video(path)
+        landings, complete = read_video(path)
     finally:
         os.unlink(path)
-    return jsonify({"cards": cards, "complete": complete})
+    return jsonify({"cards": sequence_json(landings, stored.game.next_card), "complete": complete})
 
 
 @bp.get("/sample-video")
 def sample_video() -> Response:
-    """The bundled sample video's cards (read once per app): the demo round."""
+    """The bundled sample video's cards (read once per app): the demo round;
+    ``?game=ID`` judges them among the cards that game allows."""
     scan = scanner()
+    game_id = request.args.get("game", type=int)
+    upcoming = or_404(storage.load_game, get_db(), game_id).game.next_card if game_id is not None else None
     with scan.sample_lock:
         if scan.sample is None:
             scan.sample = read_video(str(DEMO_VIDEO))[0]
-    return jsonify({"cards": scan.sample, "video": DEMO_VIDEO.name})
+    return jsonify({"cards": sequence_json(scan.sample, upcoming), "video": DEMO_VIDEO.name})
 
 
-def read_video(path: str) -> tuple[list[dict[str, Any]], bool]:
-    """Run a fresh tracker over a video file: the cards, and whether the
-    whole video was read (a long one is read for MAX_VIDEO_FRAMES frames or
-    MAX_VIDEO_WORK_SECONDS, whichever ends first); 400 when it is not a video."""
+def sequence_json(landings: list[Landing], upcoming: NextCard | None) -> list[dict[str, Any]]:
+    """A video's cards for the page, each judged as if the cards before it
+    were the ones proposed; a card none of whose readings can come next
+    carries ``refused`` (the page skips it, saying why)."""
+    scan = scanner()
+    readings = judge_sequence([landing.match for landing in landings], scan.is_sure, upcoming)
+    cards = []
+    for landing, reading in zip(landings, readings):
+        if reading is None:
+            refusal = refusal_json(landing.match, upcoming)
+            cards.append({"card": refusal["card"], "sure": False, "candidates": [], "refused": refusal["reason"],
+                          "time": landing.time})
+        else:
+            cards.append({**reading_json(reading), "refused": None, "time": landing.time})
+    return cards
+
+
+def read_video(path: str) -> tuple[list[Landing], bool]:
+    """Run a fresh tracker over a video file: the cards that landed, and
+    whether the whole video was read (a long one is read for
+    MAX_VIDEO_FRAMES frames or MAX_VIDEO_WORK_SECONDS, whichever ends
+    first); 400 when it is not a video."""
     from vision.track.follow import follow
     from vision.track.sources import SourceError, open_sequence
 
@@ -311,7 +331,7 @@ def read_video(path: str) -> tuple[list[dict[str, Any]], bool]:
         source = open_sequence(path)
     except SourceError:
         raise ApiError(400, "not a video file that can be read (try an AVI or MP4 from a phone)") from None
-    cards, frames = [], FirstFrames(source, MAX_VIDEO_FRAMES, MAX_VIDEO_WORK_SECONDS)
+    frames = FirstFrames(source, MAX_VIDEO_FRAMES, MAX_VIDEO_WORK_SECONDS)
     try:
         landings = list(follow(frames, tracker))
     except SourceError as error:
@@ -319,9 +339,7 @@ def read_video(path: str) -> tuple[list[dict[str, Any]], bool]:
     except Exception:  # a fault in the recogniser: say so instead of a bare 500
         current_app.logger.exception("the flip tracker failed on a video")
         raise ApiError(500, "the card reader failed on this video; nothing was changed") from None
-    for landing in landings:
-        cards.append({**reading_json(landing.match, scan.is_sure(landing.match)), "time": landing.time})
-    return cards, not frames.cut_short
+    return landings, not frames.cut_short
 
 
 class FirstFrames:

@@ -58,7 +58,8 @@ def init_db(path: str) -> None:
 
 
 # columns added since the first schema: (table, column, declaration); NULL until rebuilt
-ADDED_COLUMNS = (("games", "live", "TEXT"), ("games", "summary", "TEXT"))
+ADDED_COLUMNS = (("games", "live", "TEXT"), ("games", "summary", "TEXT"),
+                 ("games", "demo", "INTEGER NOT NULL DEFAULT 0"), ("games", "archived_at", "TEXT"))
 
 
 def _add_missing_columns(db: sqlite3.Connection) -> None:

@@ -20,7 +20,7 @@ from flask import Flask, Response, g, jsonify, request
 from . import storage
 
 UPLOAD_PIECE_BYTES = 64 * 1024  # an upload is read this much at a time
-JSON_BLUEPRINTS = frozenset({"api", "camera", "decks"})
+JSON_BLUEPRINTS = frozenset({"api", "camera", "decks", "live"})
 IMAGE_TYPES = frozenset({"image/jpeg", "image/png"})
 LARGE_IMAGE_PIXELS = 1920 * 1080  # more than a full-HD frame
 LARGE_IMAGE_WAIT_SECONDS = 20.0

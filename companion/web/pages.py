@@ -3,7 +3,8 @@
 The round page is drawn by ``static/table.js`` from the same state the JSON
 API sends (embedded in the page so it shows at once, then kept current through
 the API). The other pages are plain server-rendered HTML; the only form that
-changes data here is the new-game form (CSRF-checked in :mod:`.access`).
+changes data here are the new-game form and the home page's archive, bring
+back and delete buttons (CSRF-checked in :mod:`.access`).
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from ..engine.errors import NotationError, RulesError
 from ..engine.notation import parse_pile
 from ..engine.tablelog import MAX_NAME_LENGTH, GameCreated, Seat
 from ..engine.vocabulary import Color
-from . import access, i18n, storage
+from . import access, i18n, live, storage
 from .chart import deliveries_chart
 from .db import get_db
 from .i18n import gettext as _
@@ -71,7 +72,35 @@ def pile_cards(notation: str) -> list[str]:
 @bp.get("/")
 def home() -> str:
     games = [summary_json(g) for g in storage.list_games(get_db())]
-    return render_template("home.html", games=games)
+    archived = request.args.get("archived", type=int)
+    return render_template("home.html", games=[g for g in games if not g["archived_at"]],
+                           archived=[g for g in games if g["archived_at"]],
+                           just_archived=archived if any(g["id"] == archived for g in games) else None)
+
+
+@bp.post("/games/<game:game_id>/archive")
+def archive(game_id: int) -> Response:
+    _change(storage.set_archived, game_id, True)
+    return redirect(url_for("pages.home", archived=game_id), 303)
+
+
+@bp.post("/games/<game:game_id>/restore")
+def restore(game_id: int) -> Response:
+    _change(storage.set_archived, game_id, False)
+    return redirect(url_for("pages.home"), 303)
+
+
+@bp.route("/games/<game:game_id>/delete", methods=["GET", "POST"])
+def delete(game_id: int) -> Any:
+    """GET asks first (a deleted game cannot come back); POST deletes."""
+    if request.method == "POST":
+        _change(storage.delete_game, game_id)
+        live.changed()  # a page still open on it says it is gone
+        return redirect(url_for("pages.home"), 303)
+    listed = next((g for g in storage.list_games(get_db()) if g.id == game_id), None)
+    if listed is None:
+        abort(404, _("err.not_found", id=game_id))
+    return render_template("delete_game.html", game=summary_json(listed))
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
@@ -133,16 +162,19 @@ DEMO_PLAYERS = (("Ann", Color.YELLOW), ("Bob", Color.BROWN), ("Cleo", Color.GREE
 
 @bp.post("/demo")
 def demo() -> Response:
-    """A demo game whose first round is read from the bundled sample video."""
+    """A demo game whose first round is read from the bundled sample video;
+    it replaces the previous demo game."""
     created = GameCreated(tuple(Seat(name, color) for name, color in DEMO_PLAYERS), True)
-    stored = storage.create_game(get_db(), created)
-    return redirect(url_for("pages.game", game_id=stored.id, demo=1), 303)
+    stored = storage.replace_demo(get_db(), created)
+    live.changed()
+    return redirect(url_for("pages.game", game_id=stored.id), 303)
 
 
 @bp.get("/games/<game:game_id>")
 def game(game_id: int) -> Any:
     state = game_json(_load(game_id))
-    demo = request.args.get("demo") == "1" and state["round"] == 1 and not state["timeline"]
+    # the sample video plays in round 1 of a demo game; a reload part way offers to go on
+    demo = state["demo"] and state["round"] == 1 and state["phase"] == "evaluating"
     return render_template("game.html", state=state, catalog=i18n.catalog(i18n.current_language()), demo=demo)
 
 
@@ -172,6 +204,14 @@ def set_language() -> Response:
     if lang in i18n.LANGUAGES:
         response.set_cookie(i18n.COOKIE, lang, max_age=i18n.COOKIE_MAX_AGE, samesite="Lax")
     return response
+
+
+def _change(change: Any, game_id: int, *args: Any) -> None:
+    """``change(db, game_id, *args)``, with an unknown game as a 404 page."""
+    try:
+        change(get_db(), game_id, *args)
+    except storage.GameNotFound:
+        abort(404, _("err.not_found", id=game_id))
 
 
 def _load(game_id: int) -> storage.StoredGame:

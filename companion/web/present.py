@@ -17,13 +17,14 @@ CSV_COLUMNS = ["game", "player", "color", "round", "delivered", "delivered_order
 def game_json(stored: StoredGame) -> JSON:
     """The full state of a game; ``version`` goes back with the next write."""
     return {"id": stored.id, "version": stored.version, "created_at": stored.created_at,
-            "updated_at": stored.updated_at, **table_view(stored.game)}
+            "updated_at": stored.updated_at, "demo": stored.demo, **table_view(stored.game)}
 
 
 def summary_json(listed: ListedGame) -> JSON:
     """One line of the list of games."""
     return {"id": listed.id, "version": listed.version, "created_at": listed.created_at,
-            "updated_at": listed.updated_at, **listed.summary.payload()}
+            "updated_at": listed.updated_at, "demo": listed.demo, "archived_at": listed.archived_at,
+            **listed.summary.payload()}
 
 
 def export_json(stored: StoredGame, log: list[LoggedEvent]) -> JSON:

@@ -5,9 +5,11 @@ A tablet's camera page posts frames; each frame goes to the tracker of its
 :mod:`.camera` reveals the queue's sure cards in order through the ordinary
 event log. The queue is what keeps the camera honest about order:
 
-* an *unsure* card (low confidence, or too close to its runner-up) stops the
-  queue until the player picks it or its runner-up with one tap; the sure
-  cards seen after it wait behind it, so the timeline keeps the pile's order;
+* an *unsure* card (low confidence, or too close to a card it might be)
+  stops the queue until the player picks one of its candidates with one
+  tap; the sure cards seen after it wait behind it, so the timeline keeps
+  the pile's order. Whether a card is sure is judged among the cards the
+  game allows next (:mod:`.readings`) when it reaches the head;
 * while an order waits for its owner's decision nothing is revealed (the rules
   engine would refuse it anyway); cards seen meanwhile wait and are revealed
   once the order is decided.
@@ -35,6 +37,7 @@ from vision.recognize.types import Match
 from vision.track.types import Landing
 
 from ..engine.cards import Card
+from .readings import Reading, judge, reading_json
 
 MAX_SESSIONS = 4
 IDLE_SECONDS = 120.0
@@ -44,24 +47,30 @@ MAX_QUEUE = 64  # a runaway tracker cannot grow a session without bound
 
 @dataclass
 class QueuedCard:
-    """A card the tracker saw land, not yet revealed. ``card`` starts as the
-    tracker's reading and ``alternative`` as its runner-up; a player's tap or
-    the rules may swap them or settle the reading (``sure``)."""
+    """A card the tracker saw land, not yet revealed. ``reading`` is the
+    tracker's reading judged among the cards that could come next when it
+    was last looked at (:mod:`.readings`: the head of the queue is judged
+    again against the game as it is); a player's tap settles it
+    (``chosen``)."""
 
     id: int
     landing: Landing
-    card: Card
-    alternative: Card | None
+    reading: Reading
     captured_ms: float | None  # the client's capture time of the frame in which the tracker decided
-    sure: bool
     frame: int = 0  # the session's frame count when it was seen
+    chosen: Card | None = None
+    reported: bool = False  # the rules' refusal of the tracker's own card was told once
+
+    @property
+    def card(self) -> Card:
+        return self.chosen if self.chosen is not None else self.reading.card
+
+    @property
+    def sure(self) -> bool:
+        return self.chosen is not None or self.reading.sure
 
     def as_json(self) -> dict[str, Any]:
-        match = self.landing.match
-        return {"id": self.id, "card": self.card.notation, "confidence": match.confidence,
-                "runner_up": self.alternative.notation if self.alternative else None,
-                "runner_up_confidence": match.runner_up_confidence, "captured": self.captured_ms,
-                "sure": self.sure}
+        return {"id": self.id, **reading_json(self.reading), "captured": self.captured_ms}
 
 
 class RateLimited(Exception):
@@ -100,8 +109,9 @@ class CameraSession:
             if len(self.queue) >= MAX_QUEUE:
                 self.queue.popleft()
             captured = landing.time * 1000.0 if landing.time is not None else None
-            self.queue.append(QueuedCard(next(self._ids), landing, landing.card, landing.match.runner_up,
-                                         captured, is_sure(landing.match), self.frames))
+            reading = judge(landing.match, is_sure)  # among all cards until it heads the queue
+            assert reading is not None  # every card is possible when nothing is ruled out
+            self.queue.append(QueuedCard(next(self._ids), landing, reading, captured, self.frames))
 
     def waiting_choice(self) -> QueuedCard | None:
         """The unsure card at the head of the queue, which holds up the rest."""
@@ -172,7 +182,7 @@ class Scanner:
         self.version = 0
         self._recogniser: Any = None
         self._loading = threading.Lock()
-        self.sample: list[dict[str, Any]] | None = None  # the demo video's cards, once read
+        self.sample: list[Landing] | None = None  # the demo video's cards, once read
         self.sample_lock = threading.Lock()
 
     @property

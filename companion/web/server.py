@@ -26,7 +26,9 @@ from cheroot.ssl.builtin import BuiltinSSLAdapter
 WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 PathLike = str | os.PathLike[str]
 
-THREADS = 10  # a table has a handful of tablets polling and one or two cameras sending frames
+# a table has a handful of tablets, each holding a live stream (at most live.MAX_STREAMS
+# of them), and one or two cameras sending frames: the rest of the pool answers those
+THREADS = 16
 SHUTDOWN_SECONDS = 5  # on stop, requests under way get this long to finish
 STOP_POLL_SECONDS = 0.25  # how soon a noted Ctrl+C is acted on
 MALLOC_ARENAS = 2
@@ -37,21 +39,34 @@ _M_MMAP_THRESHOLD, _M_ARENA_MAX = -3, -8  # mallopt's parameters, from glibc's m
 class TableServer(wsgi.Server):
     """cheroot's WSGI server reporting only warnings and errors (on standard
     error): a browser dropping its first TLS handshake with a self-signed
-    certificate, or a tablet leaving mid-request, is no news to the players."""
+    certificate, or a tablet leaving mid-request, is no news to the players.
+    Stopping first calls ``on_stop`` (the app's live streams end at once
+    rather than keeping the shutdown waiting)."""
+
+    on_stop: Callable[[], None] | None = None
+
+    def stop(self) -> None:
+        if self.on_stop is not None:
+            self.on_stop()
+        super().stop()
 
     def error_log(self, msg: str = "", level: int = logging.INFO, traceback: bool = False) -> None:
         if level >= logging.WARNING:
             super().error_log(msg, level, traceback)
 
 
-def build_server(app: WsgiApp, host: str, port: int,
-                 cert: PathLike | None = None, key: PathLike | None = None) -> TableServer:
+def build_server(app: WsgiApp, host: str, port: int, cert: PathLike | None = None, key: PathLike | None = None,
+                 on_stop: Callable[[], None] | None = None) -> TableServer:
     """A server for ``app`` on ``host``:``port`` (0: any free port), HTTPS
     when given a certificate and its key. It listens once prepared
-    (``server.prepare()``, which :func:`serve_in_thread` does if needed)."""
+    (``server.prepare()``, which :func:`serve_in_thread` does if needed).
+    ``on_stop`` defaults to closing the live streams of ``app`` (a Flask app
+    of :mod:`companion.web`); pass it for an app wrapped in something else."""
     if (cert is None) != (key is None):
         raise ValueError("HTTPS needs both a certificate and its key")
     server = TableServer((host, port), app, numthreads=THREADS, shutdown_timeout=SHUTDOWN_SECONDS)
+    hub = getattr(app, "extensions", {}).get("live")
+    server.on_stop = on_stop or (hub.close if hub is not None else None)
     if cert is not None and key is not None:
         server.ssl_adapter = BuiltinSSLAdapter(os.fspath(cert), os.fspath(key))
     return server

@@ -16,7 +16,10 @@ events) the client last saw; if another device wrote in between, the write is
 refused with :class:`StaleWrite` and nothing changes.
 
 Undo appends an ``undo`` event that takes back the last event still in effect;
-history is never deleted or rewritten (triggers in ``schema.sql`` refuse it).
+history is never rewritten, and deleted only with its whole game (triggers in
+``schema.sql`` refuse anything else). A game can be archived instead: it
+leaves the list and comes back unchanged. A demo game is replaced by the next
+demo, so trying the demo again leaves one game behind, not one per try.
 """
 from __future__ import annotations
 
@@ -56,6 +59,7 @@ class StoredGame:
     created_at: str
     updated_at: str
     game: TableGame
+    demo: bool = False
 
 
 @dataclass(frozen=True)
@@ -101,6 +105,8 @@ class ListedGame:
     created_at: str
     updated_at: str
     summary: GameSummary
+    demo: bool = False
+    archived_at: str | None = None
 
 
 @dataclass(frozen=True)
@@ -116,13 +122,44 @@ class LoggedEvent:
 def create_game(db: sqlite3.Connection, created: GameCreated) -> StoredGame:
     """Start a game; the engine checks the set-up first (raises RulesError)."""
     game = TableGame(created)
-    now = _now()
     with _transaction(db):
-        cursor = db.execute("INSERT INTO games (created_at, updated_at, version, live, summary) "
-                            "VALUES (?, ?, 1, '[1]', ?)", (now, now, _summary_text(game)))
-        game_id = int(cursor.lastrowid)  # type: ignore[arg-type]
-        _insert_event(db, game_id, 1, created, now)
-    return StoredGame(game_id, 1, now, now, game)
+        return _insert_game(db, created, game, demo=False)
+
+
+def replace_demo(db: sqlite3.Connection, created: GameCreated) -> StoredGame:
+    """Start a demo game in place of the demo games there were (one transaction)."""
+    game = TableGame(created)
+    with _transaction(db):
+        for row in db.execute("SELECT id FROM games WHERE demo = 1").fetchall():
+            _delete(db, row["id"])
+        return _insert_game(db, created, game, demo=True)
+
+
+def delete_game(db: sqlite3.Connection, game_id: int) -> None:
+    """Remove a game and its whole log (raises :class:`GameNotFound`)."""
+    with _transaction(db):
+        _game_row(db, game_id)
+        _delete(db, game_id)
+
+
+def set_archived(db: sqlite3.Connection, game_id: int, archived: bool) -> None:
+    """Take a game off the list (``archived``) or bring it back; its log is untouched."""
+    with _transaction(db):
+        _game_row(db, game_id)
+        db.execute("UPDATE games SET archived_at = ? WHERE id = ?", (_now() if archived else None, game_id))
+
+
+def undo_target(db: sqlite3.Connection, game_id: int) -> tuple[int, Event | None]:
+    """The game's version and the event an undo at that version would take
+    back (None: nothing to take back)."""
+    row = _game_row(db, game_id)
+    live = json.loads(row["live"]) if row["live"] is not None else [
+        e.seq for e in _read_log(db, game_id) if e.in_effect]
+    if len(live) < 2:  # the game's creation is never taken back
+        return row["version"], None
+    found = db.execute("SELECT type, payload FROM events WHERE game_id = ? AND seq = ?",
+                       (game_id, live[-1])).fetchone()
+    return row["version"], event_from_json(found["type"], json.loads(found["payload"]))
 
 
 def load_game(db: sqlite3.Connection, game_id: int) -> StoredGame:
@@ -130,14 +167,22 @@ def load_game(db: sqlite3.Connection, game_id: int) -> StoredGame:
     return _stored(row, _replay_live(db, row)[0])
 
 
+def game_version(db: sqlite3.Connection, game_id: int) -> int | None:
+    """The game's version without replaying it; None when there is no such game."""
+    row = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+    return None if row is None else int(row["version"])
+
+
 def list_games(db: sqlite3.Connection) -> list[ListedGame]:
-    """Every game, newest first, from the summaries kept with each write."""
+    """Every game, newest first, from the summaries kept with each write;
+    the archived ones too (``archived_at`` says which)."""
     rows = db.execute("SELECT * FROM games ORDER BY id DESC").fetchall()
     if any(row["summary"] is None for row in rows):
         _keep_derived(db, [row for row in rows if row["summary"] is None])
         rows = db.execute("SELECT * FROM games ORDER BY id DESC").fetchall()
     return [ListedGame(row["id"], row["version"], row["created_at"], row["updated_at"],
-                       GameSummary.from_payload(json.loads(row["summary"]))) for row in rows]
+                       GameSummary.from_payload(json.loads(row["summary"])), bool(row["demo"]), row["archived_at"])
+            for row in rows]
 
 
 def event_log(db: sqlite3.Connection, game_id: int) -> list[LoggedEvent]:
@@ -165,7 +210,7 @@ def append_event(db: sqlite3.Connection, game_id: int, seen_version: int, event:
                              "WHERE id = ? AND version = ?",
                              (version, now, json.dumps(live), _summary_text(game), game_id, seen_version))
         assert updated.rowcount == 1  # the immediate transaction holds the write lock
-    return StoredGame(game_id, version, row["created_at"], now, game)
+    return StoredGame(game_id, version, row["created_at"], now, game, bool(row["demo"]))
 
 
 # internals --------------------------------------------------------------------------------
@@ -182,6 +227,23 @@ def _transaction(db: sqlite3.Connection) -> Iterator[None]:
         db.execute("ROLLBACK")
         raise
     db.execute("COMMIT")
+
+
+def _insert_game(db: sqlite3.Connection, created: GameCreated, game: TableGame, demo: bool) -> StoredGame:
+    now = _now()
+    cursor = db.execute("INSERT INTO games (created_at, updated_at, version, live, summary, demo) "
+                        "VALUES (?, ?, 1, '[1]', ?, ?)", (now, now, _summary_text(game), int(demo)))
+    game_id = int(cursor.lastrowid)  # type: ignore[arg-type]
+    _insert_event(db, game_id, 1, created, now)
+    return StoredGame(game_id, 1, now, now, game, demo)
+
+
+def _delete(db: sqlite3.Connection, game_id: int) -> None:
+    """The game's row first: the trigger lets its events go only once it is
+    gone, and the foreign key is checked at the commit, when both are."""
+    db.execute("PRAGMA defer_foreign_keys = ON")
+    db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+    db.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
 
 
 def _game_row(db: sqlite3.Connection, game_id: int) -> sqlite3.Row:
@@ -231,7 +293,7 @@ def _insert_event(db: sqlite3.Connection, game_id: int, seq: int, event: Event, 
 
 
 def _stored(row: sqlite3.Row, game: TableGame) -> StoredGame:
-    return StoredGame(row["id"], row["version"], row["created_at"], row["updated_at"], game)
+    return StoredGame(row["id"], row["version"], row["created_at"], row["updated_at"], game, bool(row["demo"]))
 
 
 def _now() -> str:

@@ -33,14 +33,17 @@ def instance_folder(tmp_path_factory) -> Path:
 
 
 @contextmanager
-def serving(instance_folder: Path, wrap: Callable[[WsgiApp], WsgiApp] = lambda app: app) -> Iterator[str]:
-    """The app on a free port, as ``wrap(app)`` (a test may slow it down), for as long as the block lasts."""
+def serving(instance_folder: Path, wrap: Callable[[WsgiApp], WsgiApp] = lambda app: app,
+            config: dict | None = None) -> Iterator[str]:
+    """The app on a free port, as ``wrap(app)`` (a test may slow it down) with
+    ``config`` added, for as long as the block lasts."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("MAMMA_MIA_INSTANCE", str(instance_folder))
-        # no polling: the stale-page test needs a page that does not refresh itself
+        # no polling: what reaches a page from another device was pushed, and a page
+        # cut off from the pushes stays stale (the stale-page test needs one)
         app = create_app({"DATABASE": str(instance_folder / "mamma-mia.sqlite"), "SECRET_KEY": "e2e",
-                          "POLL_SECONDS": 0})
-    server = build_server(wrap(app), "127.0.0.1", 0)
+                          "POLL_SECONDS": 0, **(config or {})})
+    server = build_server(wrap(app), "127.0.0.1", 0, on_stop=app.extensions["live"].close)
     thread = serve_in_thread(server)
     try:
         yield f"http://127.0.0.1:{server.bind_addr[1]}"
@@ -73,9 +76,12 @@ def page(browser, server) -> Iterator[object]:
     context.close()
 
 
-def save_screenshot(page, name: str, full_page: bool = False) -> None:  # noqa: ANN001 (a Playwright page)
-    """Save ``page`` as PREFIX-NAME.png when MAMMA_MIA_SCREENSHOTS names a folder."""
+def save_screenshot(page, name: str, full_page: bool = False, size: dict | None = None) -> None:  # noqa: ANN001
+    """Save ``page`` (a Playwright page) as PREFIX-NAME.png when MAMMA_MIA_SCREENSHOTS names a
+    folder; a page of a fixed ``size`` only in the run of that size (MAMMA_MIA_VIEWPORT)."""
     folder = os.environ.get("MAMMA_MIA_SCREENSHOTS")
+    if size is not None and os.environ.get("MAMMA_MIA_VIEWPORT", "390x844") != f"{size['width']}x{size['height']}":
+        return
     if folder:
         prefix = os.environ.get("MAMMA_MIA_SCREENSHOT_PREFIX", "phone")
         Path(folder).mkdir(parents=True, exist_ok=True)

@@ -23,6 +23,12 @@ def tap(page: Page, *cards: str) -> None:
         expect(page.locator("#timeline li.tl")).to_have_count(before + 1)
 
 
+def end_round(page: Page, number: int) -> None:
+    """End round ``number``: the button asks first, and the answer ends it."""
+    page.get_by_role("button", name=f"End round {number}", exact=True).click()
+    page.get_by_role("button", name=f"Yes, end round {number}").click()
+
+
 def timeline(page: Page) -> list[str]:
     return page.locator("#timeline li.tl").evaluate_all("items => items.map(i => i.dataset.card)")
 
@@ -81,7 +87,7 @@ def round_one(page: Page, shoot) -> None:
     expect(pending).to_be_hidden()
     expect_verdict(page, "r:S+4M", "delivered")
     assert timeline(page) == ["P", "g:P+3?", "S", "S", "A", "A", "A", "M", "M", "M", "M", "g:4A+P", "r:S+4M"]
-    page.get_by_role("button", name="End round 1").click()
+    end_round(page, 1)
     expect(page.locator("#round-title")).to_have_text("Round 2 of 3")
 
 
@@ -114,14 +120,17 @@ def round_two(page: Page, shoot) -> None:
     expect_verdict(page, "r:15+", "returned")
     expect(page.locator('#timeline li[data-card="r:15+"]')).to_contain_text("Back under the waiter pile")
     assert face_up(page) == {"salami": "2", "mushroom": "2", "pepper": "3"}
-    page.get_by_role("button", name="End round 2").click()
+    end_round(page, 2)
     expect(page.locator("#round-title")).to_have_text("Round 3 of 3")
     expect(page.locator('#pad button[data-card="r:15+"]')).to_have_count(1)  # back in Bob's pile
 
 
 def another_device_is_first(page: Page, server: str, game_id: int) -> None:
-    """A second tablet reveals a card; this page's next tap is refused (409),
-    the page reloads the state and says so."""
+    """A second tablet reveals a card; this page, cut off from the changes pushed
+    to it (and polling is off here), does not see it: its next tap is refused
+    (409), the page reloads the state and says so."""
+    page.route("**/live", lambda route: route.abort())
+    page.reload()
     state = json.load(urllib.request.urlopen(f"{server}/api/games/{game_id}"))
     request = urllib.request.Request(f"{server}/api/games/{game_id}/reveal", method="POST",
                                      data=json.dumps({"card": "A", "version": state["version"]}).encode(),
@@ -151,7 +160,7 @@ def round_three(page: Page, shoot, server: str, game_id: int) -> None:
     expect_verdict(page, "r:S+4A", "delivered")
     expect_verdict(page, "r:S+4P", "delivered")
     shoot("timeline")
-    page.get_by_role("button", name="End round 3").click()
+    end_round(page, 3)
     expect(page.locator("#round-title")).to_have_text("Counting hand cards")
 
 

@@ -103,6 +103,16 @@ def test_undo_takes_back_one_action_at_a_time(table):
     assert table.version == 18  # every action, undos included, is one more event
 
 
+def test_an_undo_names_what_it_took_back(table):
+    table.reveal(*cards("3A P g:4A+P"))  # one pineapple short: Ann decides
+    table.ok("decide", accept=True)
+    table.ok("end-round")
+    assert table.ok("undo")["undone"] == {"type": "round_ended"}
+    assert table.ok("undo")["undone"] == {"type": "order_decided", "accept": True, "choice": None}
+    assert table.ok("undo")["undone"] == {"type": "card_revealed", "card": "g:4A+P"}
+    assert "undone" not in table.get()  # only the undo's own answer says it
+
+
 def test_games_are_listed_newest_first(new_table, client):
     first = new_table()
     second = new_table([{"name": "Cy", "color": "yellow"}, {"name": "Di", "color": "brown"}])

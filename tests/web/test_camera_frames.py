@@ -84,6 +84,34 @@ def test_an_uploaded_video_gives_its_cards_and_changes_nothing(table, client, fl
     assert table.get()["version"] == 1
 
 
+def test_an_uploaded_video_never_proposes_a_card_the_rules_rule_out(new_table, client, flip_video):
+    """Green is nobody's colour here: the video's green order is not offered;
+    the cards around it are judged as usual, each with its candidates."""
+    table = new_table([{"name": "Cid", "color": "yellow"}, {"name": "Dee", "color": "red"}])
+    response = client.post(f"/api/games/{table.id}/video", data=flip_video["avi"].read_bytes(),
+                           content_type="video/x-msvideo")
+    found = response.get_json()["cards"]
+    assert len(found) == 4 and [found[i]["card"] for i in (0, 1, 3)] == ["S", "A", "M"]
+    green = found[2]
+    assert all("g:4A+P" not in c["candidates"] for c in found)
+    if green["refused"] is None:  # proposed as another card, never surely
+        assert green["card"] != "g:4A+P" and green["sure"] is False and green["candidates"][0] == green["card"]
+    else:
+        assert green["candidates"] == [] and "green is not at this table" in green["refused"]
+    assert all(c["candidates"][:1] == [c["card"]] and len(c["candidates"]) <= 4 for c in found if not c["refused"])
+
+
+def test_a_video_s_cards_are_judged_one_after_another(table, client, flip_video):
+    """The green order was revealed before the video: the video's sight of it
+    cannot be that order again."""
+    table.reveal("g:4A+P")
+    table.ok("decide", accept=False, choice=None)
+    found = client.post(f"/api/games/{table.id}/video", data=flip_video["avi"].read_bytes(),
+                        content_type="video/x-msvideo").get_json()["cards"]
+    assert found[2]["card"] != "g:4A+P" and found[2]["sure"] is False
+    assert [found[i]["card"] for i in (0, 1, 3)] == ["S", "A", "M"]
+
+
 @pytest.mark.parametrize("body, content_type, message", [
     (b"not a video at all", "video/mp4", "not a video file"),
     (b"", "video/mp4", "empty"),
@@ -103,6 +131,29 @@ def test_a_photo_proposes_the_top_card_and_changes_nothing(table, client):
     assert table.get()["version"] == 1
 
 
+def test_a_sure_photo_is_proposed_with_its_candidates_likeliest_first(table, client):
+    photo = (SAMPLE_PHOTOS / "top-00.jpg").read_bytes()
+    proposal = client.post(f"/api/games/{table.id}/photo", data=photo, content_type="image/jpeg").get_json()["proposal"]
+    assert proposal["sure"] is True and proposal["candidates"][:2] == ["A", proposal["runner_up"]]
+    assert len(proposal["candidates"]) == 4 and len(set(proposal["candidates"])) == 4
+
+
+def test_a_photo_of_a_card_the_rules_rule_out_proposes_another_never_surely(table, client):
+    table.reveal(*["A"] * 8)  # every pineapple of a two-player game is on the table
+    photo = (SAMPLE_PHOTOS / "top-00.jpg").read_bytes()
+    body = client.post(f"/api/games/{table.id}/photo", data=photo, content_type="image/jpeg").get_json()
+    proposal = body["proposal"]
+    assert proposal["card"] != "A" and "A" not in proposal["candidates"] and proposal["sure"] is False
+    assert body["refused"]["card"] == "A" and "9th pineapple" in body["refused"]["reason"]
+    assert table.get()["version"] == 9
+
+
+def test_a_photo_without_a_game_is_judged_among_every_card(client):
+    photo = (SAMPLE_PHOTOS / "top-00.jpg").read_bytes()
+    body = client.post("/api/photo", data=photo, content_type="image/jpeg").get_json()
+    assert body["proposal"]["card"] == "A" and body["refused"] is None
+
+
 def test_a_photo_without_a_card_proposes_nothing(table, client):
     photo = (SAMPLE_PHOTOS / "empty-08.jpg").read_bytes()
     body = client.post(f"/api/games/{table.id}/photo", data=photo, content_type="image/jpeg").get_json()
@@ -120,11 +171,11 @@ def test_the_demo_round_plays_the_bundled_sample_video(client):
     created = client.post("/demo", data={"csrf_token": token})
     assert created.status_code == 303
     location = created.headers["Location"]
-    assert location.endswith("?demo=1")
     assert 'data-demo="1"' in client.get(location).get_data(as_text=True)
     game_id = int(re.search(r"/games/(\d+)", location).group(1))
 
-    sample = client.get("/api/sample-video").get_json()
+    sample = client.get(f"/api/sample-video?game={game_id}").get_json()
+    assert all(c["candidates"][:1] == [c["card"]] for c in sample["cards"])
     notation = [c["card"] for c in sample["cards"]]
     truth = ["y:15+", "P2", "b:15+", "P", "P", "P", "g:4S+P", "p:4A+O", "O", "O2"]
     assert notation[:3] == truth[:3] and notation[-4:] == truth[-4:]  # the tracker may merge the three peppers

@@ -24,17 +24,29 @@ def blank_jpeg() -> bytes:
     return cv2.imencode(".jpg", np.full((90, 160, 3), 120, np.uint8))[1].tobytes()
 
 
-class ScriptedTracker:
-    """Reports the cards scripted for each frame: ``(card, confidence, runner_up, runner_up_confidence)``."""
+def seen(card: str, confidence: float, candidates: str = "", others: str = "") -> Match:
+    """A reading as the recogniser gives it: ``candidates`` the close faces not
+    ruled out ("g:4M+P y:4A+P"), ``others`` the rest with their similarity
+    ("S=0.4 O=0.3"); the runner-up follows from them."""
+    close = tuple(parse_card(c) for c in candidates.split())
+    rest = tuple((parse_card(c), float(s)) for c, s in (item.split("=") for item in others.split()))
+    runner_up, runner_up_confidence = (close[0], confidence) if close else rest[0] if rest else (None, 0.0)
+    return Match(parse_card(card), confidence, False, runner_up, runner_up_confidence, close, rest)
 
-    def __init__(self, script: list[list[tuple[str, float, str | None, float]]]) -> None:
+
+class ScriptedTracker:
+    """Reports the cards scripted for each frame: a :class:`Match`, or
+    ``(card, confidence, runner_up, runner_up_confidence)``."""
+
+    def __init__(self, script: list[list[Any]]) -> None:
         self.script, self.frames = list(script), 0
 
     def feed(self, frame: np.ndarray, time: float | None = None) -> list[Landing]:
         self.frames += 1
         reports = self.script.pop(0) if self.script else []
-        return [Landing(Match(parse_card(c), conf, False, parse_card(ru) if ru else None, ru_conf), self.frames, time,
-                        np.zeros((4, 2), np.float32)) for c, conf, ru, ru_conf in reports]
+        return [Landing(r if isinstance(r, Match) else Match(parse_card(r[0]), r[1], False,
+                                                             parse_card(r[2]) if r[2] else None, r[3]),
+                        self.frames, time, np.zeros((4, 2), np.float32)) for r in reports]
 
     def finish(self) -> list[Landing]:
         return []
@@ -53,7 +65,7 @@ def app(database):
 @pytest.fixture
 def script(monkeypatch):
     """``script([...])`` makes the next camera session's tracker report those cards."""
-    def use(frames: list[list[tuple[str, float, str | None, float]]]) -> None:
+    def use(frames: list[list[Any]]) -> None:
         monkeypatch.setattr(Scanner, "new_tracker", lambda self: ScriptedTracker(frames))
     return use
 
@@ -128,18 +140,88 @@ def test_cards_seen_while_an_order_waits_are_revealed_after_the_decision(table, 
     assert state["camera"]["landed"] == [{"card": "M", "index": 4, "captured": None}]
 
 
-def test_only_the_possible_reading_of_an_unsure_card_is_taken_without_asking(table, script):
-    # yellow is nobody's colour at this table: the runner-up must be the card
-    script([[("y:15+", 0.80, "g:15+", 0.79)], [("r:S+4M", 0.95, "y:S+4M", 0.2)]])
+def test_a_reading_the_rules_rule_out_is_never_proposed_nor_sure(table, script, client):
+    # yellow is nobody's colour at this table: the vision's sure card cannot be the one
+    script([[seen("y:4A+P", 0.95, others="g:4A+P=0.5 O=0.3")]])
     state = frame(table, 1000).get_json()
-    assert state["pending"]["card"] == "g:15+" and state["camera"]["choose"] is None
+    assert cards(state) == [] and state["pending"] is None
+    choose = state["camera"]["choose"]
+    assert choose["card"] == "g:4A+P" and choose["sure"] is False
+    assert choose["candidates"] == ["g:4A+P", "O"] and "y:4A+P" not in choose["candidates"]
+    refused = state["camera"]["refused"]
+    assert refused == [{"card": "y:4A+P", "reason": refused[0]["reason"]}]
+    assert "yellow is not at this table" in refused[0]["reason"]
+    assert frame(table, 1100).get_json()["camera"]["refused"] == []  # told once, not on every frame
+    picked = client.post(f"/api/games/{table.id}/camera/confirm",
+                         json={"device": DEVICE, "id": choose["id"], "card": "g:4A+P"})
+    assert cards(picked.get_json()) == ["g:4A+P"]
 
 
-def test_a_sure_misread_the_rules_refuse_falls_back_to_its_runner_up(table, script):
-    script([[("y:4A+P", 0.95, "g:4A+P", 0.5)]])
+def test_when_the_best_card_is_ruled_out_even_a_confident_rival_needs_a_tap(table, script):
+    script([[("y:15+", 0.80, "g:15+", 0.79)]])
     state = frame(table, 1000).get_json()
-    assert cards(state) == ["g:4A+P"]
+    assert state["pending"] is None and cards(state) == []
+    assert state["camera"]["choose"]["candidates"] == ["g:15+"]
+
+
+def test_a_reading_whose_only_close_rival_is_ruled_out_becomes_sure(table, script):
+    # the vision could not tell green from yellow, but yellow is not at this table
+    script([[seen("g:4A+P", 0.9, candidates="y:4A+P", others="g:4M+P=0.6 S=0.3")]])
+    state = frame(table, 1000).get_json()
+    assert state["pending"]["card"] == "g:4A+P" and state["camera"]["choose"] is None
+
+
+def test_a_possible_close_rival_keeps_the_reading_unsure(table, script):
+    script([[seen("g:4A+P", 0.9, candidates="y:4A+P g:4M+P", others="r:S+4A=0.6 S=0.3")]])
+    choose = frame(table, 1000).get_json()["camera"]["choose"]
+    assert choose["card"] == "g:4A+P" and choose["sure"] is False
+    assert choose["candidates"] == ["g:4A+P", "g:4M+P", "r:S+4A", "S"]
+    assert choose["runner_up"] == "g:4M+P"
+
+
+def test_the_margin_is_taken_over_the_most_similar_possible_card(table, script):
+    # 0.01 ahead of yellow's face: unsure for the vision; far ahead of every card that can come
+    script([[seen("g:4A+P", 0.9, others="y:4A+P=0.89 g:4M+P=0.5")],
+            [seen("g:4M+P", 0.9, others="g:4S+P=0.89 y:4M+P=0.5")]])
+    state = frame(table, 1000).get_json()
+    assert state["pending"]["card"] == "g:4A+P"
+    table.ok("decide", accept=False, choice=None)
+    state = frame(table, 1100).get_json()  # its possible rival stays 0.01 behind: a tap
+    assert state["camera"]["choose"]["candidates"][:2] == ["g:4M+P", "g:4S+P"]
+
+
+def test_an_order_already_on_the_pile_this_round_is_not_proposed_again(table, script):
+    table.reveal("g:4A+P")
+    table.ok("decide", accept=False, choice=None)
+    table.reveal("M")  # on top now: the camera takes its first sight of M for the card already there
+    script([[seen("g:4A+P", 0.95, others="g:4M+P=0.7 y:4A+P=0.6 S=0.2")]])
+    state = frame(table, 1000).get_json()
+    choose = state["camera"]["choose"]
+    assert choose["candidates"] == ["g:4M+P", "S"] and not choose["sure"]
+    assert "appears twice" in state["camera"]["refused"][0]["reason"]
+
+
+def test_the_candidates_are_the_likeliest_four_in_order(table, script):
+    script([[seen("S", 0.8, candidates="S2 A", others="M=0.7 P=0.6 O=0.5")]])
+    choose = frame(table, 1000).get_json()["camera"]["choose"]
+    assert choose["candidates"] == ["S", "A", "M", "P"]  # no doubles in the base game
+
+
+def test_a_reading_no_card_of_which_can_come_is_dropped_with_the_reason(table, script):
+    script([[seen("y:4A+P", 0.95, others="y:4M+P=0.5")], [("S", 0.95, "O", 0.3)]])
+    state = frame(table, 1000).get_json()
+    assert state["camera"]["choose"] is None and state["camera"]["queued"] == 0
     assert state["camera"]["refused"][0]["card"] == "y:4A+P"
+    assert cards(frame(table, 1100).get_json()) == ["S"]
+
+
+def test_a_tapped_card_is_taken_as_the_player_says(table, script, client):
+    script([[seen("S", 0.6, others="A=0.5")]])
+    choose = frame(table, 1000).get_json()["camera"]["choose"]
+    assert choose["candidates"] == ["S", "A"]
+    picked = client.post(f"/api/games/{table.id}/camera/confirm",
+                         json={"device": DEVICE, "id": choose["id"], "card": "M"})  # from "something else": the pad
+    assert cards(picked.get_json()) == ["M"]
 
 
 def test_a_camera_started_mid_round_does_not_reveal_the_top_card_again(table, script):

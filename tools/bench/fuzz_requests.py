@@ -78,9 +78,13 @@ class Route:
 
 
 def routes(app: Any) -> list[Route]:
-    """Every rule of the app, with its path arguments and their converters."""
+    """Every rule of the app, with its path arguments and their converters;
+    but an event stream (``event_stream`` set on its view), whose answer lasts
+    as long as the stream: ``tests/web/test_live.py`` tries its refusals and bounds."""
     found = []
     for rule in app.url_map.iter_rules():
+        if getattr(app.view_functions.get(rule.endpoint), "event_stream", False):
+            continue
         arguments = tuple((m["name"], m["converter"] or "default", m["options"] or "")
                           for m in ARGUMENT.finditer(rule.rule))
         found.append(Route(rule.rule, rule.endpoint, frozenset(rule.methods or ()), arguments))

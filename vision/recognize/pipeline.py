@@ -8,6 +8,8 @@ from typing import Any, Sequence
 import numpy as np
 from threadpoolctl import ThreadpoolController
 
+from companion.engine import Card
+
 from ..geometry import inside_convex
 from .config import VisionConfig
 from .corners import corner_hypotheses
@@ -142,23 +144,24 @@ class Recogniser:
         fine, deck = self.deck.fine, self.deck
         outline = Quad(detection.corners)
         verdict = fine.judge(image, outline, deck.cards.index(detection.card)) if fine is not None else None
-        if verdict is None:
-            return detection
         scores = card_scores(rectify(image, outline, self.config.face_size), deck)
+        if verdict is None:
+            ruled_out = {deck.cards.index(detection.card)}
+            others = _others(deck, scores, ruled_out)
+            return Detection(replace(detection.match, others=others), outline.corners)
         family = fine.family_of(verdict.card)
         member = family.members.index(verdict.card)
-        ruled_out = {verdict.card} | {m for k, m in enumerate(family.members)
-                                      if family.close[member, k] and m not in verdict.unresolved}
+        ruled_out = {verdict.card, *verdict.unresolved} | {m for k, m in enumerate(family.members)
+                                                           if family.close[member, k]}
         candidates = tuple(deck.cards[i] for i in verdict.unresolved)
+        others = _others(deck, scores, ruled_out)
         confidence = max(0.0, float(scores[verdict.card]))
         if candidates:
             runner_up, runner_up_confidence = candidates[0], confidence
         else:
-            others = [i for i in np.argsort(-scores).tolist() if i not in ruled_out]
-            runner_up = deck.cards[others[0]] if others else None
-            runner_up_confidence = max(0.0, float(scores[others[0]])) if others else 0.0
+            runner_up, runner_up_confidence = others[0] if others else (None, 0.0)
         match = Match(deck.cards[verdict.card], confidence, detection.match.upside_down, runner_up,
-                      runner_up_confidence, candidates)
+                      runner_up_confidence, candidates, others)
         return Detection(match, outline.corners)
 
     def glance(self, chains: EdgeChains, quads: Sequence[Quad]) -> list[Detection]:
@@ -293,6 +296,13 @@ def one_blas_thread() -> Any:
     recognisers' matrix products are small, and handing them to worker
     threads costs more than it saves."""
     return _blas().limit(limits=1, user_api="blas")
+
+
+def _others(deck: ReferenceDeck, scores: np.ndarray, left_out: set[int]) -> tuple[tuple[Card, float], ...]:
+    """The cards of ``deck`` but ``left_out``, most similar first, with
+    their similarity (``scores``, one per card; at least 0)."""
+    order = np.argsort(-scores, kind="stable").tolist()
+    return tuple((deck.cards[i], max(0.0, float(scores[i]))) for i in order if i not in left_out)
 
 
 def _oriented(match: Match, quad: Quad) -> Detection:

@@ -51,7 +51,14 @@ def median_short_side(outlines: np.ndarray) -> float:
 
 @dataclass(frozen=True)
 class Match:
-    """The best reference for a face, and the runner-up (another card)."""
+    """The best reference for a face, and the runner-up (another card).
+
+    ``others`` lets a caller that knows some cards cannot be the one seen
+    (the rules of a game) judge the reading among the rest: every card of
+    the deck besides ``card`` and ``candidates`` that no closer look ruled
+    out, with its similarity, most similar first. The margin of a reading
+    without candidates is taken over the first of them.
+    """
 
     card: Card
     confidence: float
@@ -60,10 +67,26 @@ class Match:
     runner_up_confidence: float
     # the cards a closer look could not rule out, likeliest first (the runner-up among them)
     candidates: tuple[Card, ...] = ()
+    others: tuple[tuple[Card, float], ...] = ()
 
     @property
     def margin(self) -> float:
         return self.confidence - self.runner_up_confidence
+
+    @property
+    def rivals(self) -> tuple[tuple[Card, float], ...]:
+        """Every card the reading might be besides its own, likeliest first,
+        with its similarity: the candidates (at the reading's own similarity,
+        as nothing told them apart), then ``others``; a match made without
+        ``others`` knows only its runner-up.
+
+        >>> Match(parse_card("S"), 0.9, False, parse_card("A"), 0.5).rivals
+        ((IngredientCard.from_notation('A'), 0.5),)
+        """
+        rest = self.others
+        if not rest and self.runner_up is not None and self.runner_up not in self.candidates:
+            rest = ((self.runner_up, self.runner_up_confidence),)
+        return tuple((c, self.confidence) for c in self.candidates) + rest
 
 
 @dataclass(frozen=True, eq=False)

@@ -34,13 +34,14 @@ otherwise the reading under the hand is dropped.
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import replace
 from typing import Callable, Sequence
 
 import numpy as np
 
 from companion.engine import Card
 
-from ..recognize.types import Detection, Match
+from ..recognize.types import Detection
 from .config import DEFAULT_TRACKER_CONFIG, TrackerConfig
 from .dispute import Dispute
 from .faces import Face, face_of
@@ -336,8 +337,10 @@ class FlipTracker(Sameness):
         if not new:
             return []
         match = sighting.match
-        return [Landing(Match(match.card, round(confidence, 3), match.upside_down, match.runner_up,
-                              round(match.runner_up_confidence, 3)), self.index, now, sighting.corners.copy())]
+        # the reading as seen, with the confidence reached over the frames (candidates and others kept)
+        reported = replace(match, confidence=round(confidence, 3),
+                           runner_up_confidence=round(match.runner_up_confidence, 3))
+        return [Landing(reported, self.index, now, sighting.corners.copy())]
 
     def _forget_regions(self) -> None:
         self.face = self.scene = None

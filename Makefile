@@ -11,9 +11,14 @@ APT_PACKAGES := tesseract-ocr chromium
 
 .PHONY: run test setup system-packages bench clean
 
-# the table web app; it prints the address to open (Ctrl+C stops it)
+# the table web app, served to this computer's network over HTTPS: tablets and
+# phones join by the address (or QR code) it prints and shows on this computer's
+# home page, and HTTPS lets their browsers use the camera; other devices type
+# the table code it prints before changing anything (Ctrl+C stops it).
+# `make run SERVE=` serves this computer only, over plain HTTP.
+SERVE ?= --host 0.0.0.0 --https
 run: setup
-	$(VENV)/bin/mamma-mia serve
+	$(VENV)/bin/mamma-mia serve $(SERVE)
 
 test: setup
 	$(PY) -m pytest

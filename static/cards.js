@@ -10,10 +10,22 @@ const Cards = (() => {
   const COLORS = { r: "red", y: "yellow", b: "brown", g: "green", p: "purple" };
   const MAMMA_MIA = "!";
   let catalog = {};
+  // the browser's CLDR plural rules, as Babel's on the server (see companion/web/i18n.py)
+  const LANG = document.documentElement.lang || "en";
+  const RULES = { count: new Intl.PluralRules(LANG), ordinal: new Intl.PluralRules(LANG, { type: "ordinal" }) };
 
+  /** The catalog's message `key` with its {placeholders} filled from `values`; a
+   * counted message takes the form of its count, and {n:nth} is n as an ordinal. */
   function t(key, values = {}) {
-    const template = catalog[key] ?? key;
-    return template.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : `{${name}}`));
+    let template = catalog[key] ?? key;
+    if (typeof template === "object") {
+      const kind = "ordinal" in template ? "ordinal" : "count";
+      template = template[RULES[kind].select(values[template[kind]])] ?? template.other;
+    }
+    return template.replace(/\{(\w+)(?::(nth|nth_f))?\}/g, (whole, name, nth) => {
+      if (!(name in values)) return whole;
+      return nth ? t(`num.${nth}`, { n: values[name] }) : String(values[name]);
+    });
   }
 
   function esc(text) {

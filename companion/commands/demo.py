@@ -41,7 +41,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _verdict(outcome) -> str:  # type: ignore[no-untyped-def]
-    choice = f" (chosen: {outcome.choice.value})" if outcome.choice else ""
+    # an order that goes back was made with no joker or ingredient, whatever the engine weighed
+    choice = f" (chosen: {outcome.choice.value})" if outcome.choice and outcome.fulfilled else ""
     if outcome.fulfilled and outcome.needed:
         return f"DELIVERED{choice}: {outcome.needed.describe()} added from hand"
     if outcome.fulfilled:

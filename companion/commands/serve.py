@@ -1,9 +1,13 @@
 """Serve the table app; open the address it prints on a tablet or phone.
 
-By default only this computer can connect (127.0.0.1, plain HTTP). To play
-with tablets and phones on the same network, bind every interface:
+By default only this computer can connect (127.0.0.1, plain HTTP), and the
+output says so. To play with tablets and phones on the same network, bind
+every interface (``make run`` does):
 
   mamma-mia serve --host 0.0.0.0 --https
+
+The output then gives the address they open (a QR code of it too, in a
+terminal and on the home page opened on this computer).
 
 --https serves with a self-signed certificate made in the instance folder
 (phones only give a page the camera over HTTPS); browsers warn about it once.
@@ -57,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
 
     from ..web import create_app
     from ..web.access import is_loopback_host, new_table_code
+    from ..web.joining import Joining
     from ..web.recognition import deck_store
     from ..web.server import build_server, return_freed_memory, serve_until_stopped
 
@@ -74,6 +79,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not is_loopback_host(args.host):
         app.config["TABLE_CODE"] = new_table_code()  # a fresh one each start: old grants lapse
+    scheme = "https" if args.https else "http"
+    app.config["JOIN_ADDRESS"] = Joining.from_addresses(addresses(args.host, args.port, scheme),
+                                                        network=not is_loopback_host(args.host)).address
     cert = key = None
     if args.https:
         from ..web.certificate import ensure_certificate
@@ -93,12 +101,17 @@ def run(args: argparse.Namespace) -> int:
 
 
 def print_welcome(config: Mapping[str, Any], host: str, port: int, cert: Path | None, deck: Deck) -> None:
+    from ..web.joining import joining
+
     if cert is not None:
         print(f"Certificate: {cert} (self-signed: accept the browser's warning once)")
     print(f"Games are kept in {config['DATABASE']}")
     print(deck_line(deck))
-    for address in addresses(host, port, "https" if cert is not None else "http"):
-        print(f"Open {address}")
+    scheme = "https" if cert is not None else "http"
+    for address in [a for a in addresses(host, port, scheme) if a != config.get("JOIN_ADDRESS")]:
+        print(f"Open {address} on this computer")
+    for line in joining(config).console_lines(tty=sys.stdout.isatty()):
+        print(line)
     if config.get("TABLE_CODE"):
         print(f"Table code: {config['TABLE_CODE']} (other devices type it before changing anything)")
     sys.stdout.flush()  # shown at once even when the output goes to a pipe or a log

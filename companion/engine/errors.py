@@ -26,7 +26,13 @@ class DuplicateOrder(IllegalCard):
 
 
 class TooManyIngredients(IllegalCard):
-    """More cards of an ingredient than the deck in play holds."""
+    """More cards of an ingredient than the deck in play holds: ``card`` would
+    be the ``nth`` of its kind, where a ``players``-player game has ``limit``.
+    The facts let a caller say it in another language."""
+
+    def __init__(self, message: str, card: object = None, nth: int = 0, limit: int = 0, players: int = 0) -> None:
+        super().__init__(message)
+        self.card, self.nth, self.limit, self.players = card, nth, limit, players
 
 
 class MammaMiaInPile(IllegalCard):

@@ -32,6 +32,20 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def an_ordinal(n: int) -> str:
+    """The English ordinal with its article, as it is said: "eleventh" and
+    "eighth" begin with a vowel sound.
+
+    >>> [an_ordinal(n) for n in (9, 11, 14, 18, 8, 80, 101)]
+    ['a 9th', 'an 11th', 'a 14th', 'an 18th', 'an 8th', 'an 80th', 'a 101st']
+    """
+    lead = n
+    while lead >= 1000:  # said by its leading group: "eleven thousand…"
+        lead //= 1000
+    vowel = str(lead).startswith("8") or lead in (11, 18)
+    return f"{'an' if vowel else 'a'} {ordinal(n)}"
+
+
 def check_exists(card: Card, deck: Deck, colors: Collection[Color]) -> None:
     if isinstance(card, MammaMiaCard):
         raise MammaMiaInPile("the Mamma Mia! card is never part of the oven pile")
@@ -56,8 +70,9 @@ def check_supply(card: IngredientCard, seen: Ingredients, deck: Deck, copies: in
     if total > limit:
         kind = describe_card(card)
         raise TooManyIngredients(
-            f"a {ordinal(total)} {kind} card ({card.notation}): a {deck.player_count}-player game "
-            f"has only {limit} {kind} card{'s' if limit != 1 else ''}"
+            f"{an_ordinal(total)} {kind} card ({card.notation}): a {deck.player_count}-player game "
+            f"has only {limit} {kind} card{'s' if limit != 1 else ''}",
+            card=card, nth=total, limit=limit, players=deck.player_count,
         )
 
 

@@ -21,6 +21,7 @@ from ..engine.errors import IllegalChoice, RulesError
 from ..engine.tablelog import BadPayload, GameCreated, event_from_json
 from . import live, storage
 from .db import get_db
+from .i18n import rules_refusal
 from .jsonapi import ApiError, json_body, or_404
 from .present import export_csv, export_json, game_json, summary_json
 
@@ -76,7 +77,7 @@ def act(game_id: int, action: str) -> Response:
     except storage.StaleWrite as stale:
         raise ApiError(409, str(stale), "version", version=stale.current) from None
     except RulesError as refused:
-        raise ApiError(400, str(refused), "choice" if isinstance(refused, IllegalChoice) else field) from None
+        raise ApiError(400, rules_refusal(refused), "choice" if isinstance(refused, IllegalChoice) else field) from None
     answer = game_json(stored)
     live.changed(answer)
     if target is not None and target_version == version:
@@ -95,7 +96,8 @@ def export_game_json(game_id: int) -> Response:
 @bp.get("/games/<game:game_id>/export.csv")
 def export_game_csv(game_id: int) -> Response:
     stored = or_404(storage.load_game, get_db(), game_id)
-    return _download(export_csv(stored), "text/csv; charset=utf-8", f"mamma-mia-game-{game_id}.csv")
+    # a text/* type gets its charset=utf-8 from Flask: naming it here said it twice
+    return _download(export_csv(stored), "text/csv", f"mamma-mia-game-{game_id}.csv")
 
 
 # request reading ----------------------------------------------------------------------------
@@ -115,7 +117,7 @@ def _guard(function: Any, *args: Any, field: str | None) -> Any:
     except BadPayload as bad:
         raise ApiError(400, str(bad), bad.field) from None
     except RulesError as refused:
-        raise ApiError(400, str(refused), field) from None
+        raise ApiError(400, rules_refusal(refused), field) from None
 
 
 def _download(text: str, mimetype: str, filename: str) -> Response:

@@ -48,6 +48,7 @@ from ..engine.table import TableGame, TablePhase
 from ..engine.tablelog import BadPayload, CardRevealed, event_from_json
 from . import live, storage
 from .db import get_db
+from .i18n import rules_refusal
 from .jsonapi import ApiError, body_bytes, image_body, json_body, or_404
 from .present import game_json
 from .readings import judge, judge_sequence, reading_json, refusal_json
@@ -182,7 +183,7 @@ def _reveal_queue(db: Any, game_id: int, session: CameraSession, is_sure: Callab
             continue
         except RulesError as refused:  # a tapped card the rules refuse
             session.queue.popleft()
-            session.refused.append({"card": head.card.notation, "reason": str(refused)})
+            session.refused.append({"card": head.card.notation, "reason": rules_refusal(refused)})
             continue
         session.queue.popleft()
         live.changed()

@@ -6,18 +6,47 @@ Each language is one JSON catalog in ``catalogs/`` mapping a key to a
 page's language. Ingredient and pizza names follow the rule sheets of each
 language (German: the names on German-language packs).
 
+A message that takes a count is an object of forms, one per CLDR plural
+category of the language, and names the placeholder that chooses
+(``"count"``, or ``"ordinal"`` for ordinal categories)::
+
+    "setup.remove": {"count": "n",
+                     "one": "Put {n} card of each ingredient back in the box.",
+                     "other": "Put {n} cards of each ingredient back in the box."}
+
+Czech adds ``few`` (2–4 karty) to ``one`` and ``other``; French counts 0 as
+``one``. A placeholder written ``{n:nth}`` (or ``{n:nth_f}``, feminine where
+the language inflects it) is the ordinal of ``n`` as the catalog's
+``num.nth`` says it: 11th, 11e, 11.ª, 11.
+
+>>> translate("cs", "setup.remove", n=2)
+'Od každé přísady vraťte do krabičky 2 karty.'
+>>> [translate(lang, "num.nth_f", n=1) for lang in ("en", "fr", "es", "nl", "cs")]
+['1st', '1re', '1.ª', '1e', '1.']
+
+The categories come from Babel, which carries the Unicode CLDR plural rules:
+the same rules the browsers' ``Intl.PluralRules`` apply on the round page, so
+a message reads alike whichever side fills it. A table of our own would have
+to follow CLDR's edge cases (French 0, Spanish and French millions) by hand.
+
 The language is the ``lang`` cookie when set (the selector in the header),
 otherwise the browser's Accept-Language, otherwise English. A key missing
-from a catalog falls back to English, and a test keeps every catalog complete.
+from a catalog falls back to English, and a test keeps every catalog complete;
+another checks them against each language's glossary (``catalogs/glossary/``).
 """
 from __future__ import annotations
 
 import json
+import string
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from babel import Locale
 from flask import Flask, g, has_request_context, request
+
+from ..engine.errors import RulesError, TooManyIngredients
+from ..engine.vocabulary import IngredientCard
 
 DEFAULT = "en"
 # shown in their own language in the selector, so anyone can find theirs
@@ -29,12 +58,15 @@ LANGUAGES: dict[str, str] = {
     "cs": "Čeština",
     "de": "Deutsch",
 }
+# a catalog entry: a template, or one template per plural category
+Message = str | dict[str, str]
+ORDINAL_SPECS = frozenset({"nth", "nth_f"})  # {n:nth} -> catalog key num.nth
 COOKIE = "lang"
 COOKIE_MAX_AGE = 365 * 24 * 3600
 
 
 @lru_cache(maxsize=None)
-def catalog(lang: str) -> dict[str, str]:
+def catalog(lang: str) -> dict[str, Message]:
     """The catalog of one language (read once per process)."""
     text = resources.files("companion.web").joinpath("catalogs", f"{lang}.json").read_text("utf-8")
     return json.loads(text)
@@ -57,8 +89,45 @@ def current_language() -> str:
 
 
 def translate(lang: str, key: str, **values: Any) -> str:
-    template = catalog(lang).get(key) or catalog(DEFAULT).get(key) or key
-    return template.format(**values) if values else template
+    """``key`` in ``lang``: the form that fits its count, ``{placeholders}`` filled."""
+    message = catalog(lang).get(key) or catalog(DEFAULT).get(key) or key
+    template = message if isinstance(message, str) else choose_form(lang, message, values)
+    return _Filler(lang).vformat(template, (), values) if values else template
+
+
+def choose_form(lang: str, forms: dict[str, str], values: dict[str, Any]) -> str:
+    """The form of a counted message that fits its count in ``lang``.
+
+    >>> forms = {"count": "n", "one": "{n} karta", "few": "{n} karty", "other": "{n} karet"}
+    >>> [choose_form("cs", forms, {"n": n}) for n in (1, 3, 5)]
+    ['{n} karta', '{n} karty', '{n} karet']
+    """
+    return forms.get(plural_category(lang, values, forms), forms["other"])
+
+
+def plural_category(lang: str, values: dict[str, Any], forms: dict[str, str]) -> str:
+    """The CLDR category (``one``, ``few``, ``other``…) of the count ``forms`` names."""
+    rules = _locale(lang)
+    if "ordinal" in forms:
+        return rules.ordinal_form(values[forms["ordinal"]])
+    return rules.plural_form(values[forms["count"]])
+
+
+@lru_cache(maxsize=None)
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang)
+
+
+class _Filler(string.Formatter):
+    """``str.format`` with one more format spec: ``{n:nth}`` says ``n`` as an ordinal."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec in ORDINAL_SPECS:
+            return translate(self.lang, f"num.{format_spec}", n=value)
+        return super().format_field(value, format_spec)
 
 
 def gettext(key: str, **values: Any) -> str:
@@ -68,6 +137,20 @@ def gettext(key: str, **values: Any) -> str:
 
 def ingredient_name(name: str) -> str:
     return gettext(f"ing.{name}")
+
+
+def rules_refusal(refused: RulesError) -> str:
+    """Why the rules engine refused, in the request's language where the
+    catalog has the words (a card beyond the deck's supply, the refusal a
+    table meets most, camera misreads included); otherwise the engine's English."""
+    if isinstance(refused, TooManyIngredients) and isinstance(refused.card, IngredientCard):
+        card = refused.card
+        kind = ingredient_name(card.ingredient.value)
+        if card.double:
+            kind = gettext("ing.double", name=kind)
+        return gettext("refusal.too_many", nth=refused.nth, kind=kind, card=card.notation,
+                       players=refused.players, limit=refused.limit)
+    return str(refused)
 
 
 def color_name(name: str) -> str:

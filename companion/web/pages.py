@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
 
 from ..engine.cards import Order, parse_card
 from ..engine.edition import Deck
@@ -23,6 +23,7 @@ from . import access, i18n, live, storage
 from .chart import deliveries_chart
 from .db import get_db
 from .i18n import gettext as _
+from .joining import NETWORK_COMMAND, joining
 from .present import game_json, summary_json
 from .view import deck_setup_view
 
@@ -73,9 +74,12 @@ def pile_cards(notation: str) -> list[str]:
 def home() -> str:
     games = [summary_json(g) for g in storage.list_games(get_db())]
     archived = request.args.get("archived", type=int)
+    # how tablets and phones join: said on the host's own screen, where it is needed
+    join = joining(current_app.config) if access.from_loopback() else None
     return render_template("home.html", games=[g for g in games if not g["archived_at"]],
                            archived=[g for g in games if g["archived_at"]],
-                           just_archived=archived if any(g["id"] == archived for g in games) else None)
+                           just_archived=archived if any(g["id"] == archived for g in games) else None,
+                           join=join, network_command=NETWORK_COMMAND)
 
 
 @bp.post("/games/<game:game_id>/archive")

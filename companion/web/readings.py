@@ -35,6 +35,7 @@ from vision.recognize.types import Match
 
 from ..engine.cards import Card
 from ..engine.legality import NextCard
+from .i18n import rules_refusal
 
 MAX_CANDIDATES = 4  # the chooser's buttons: the likeliest few, then "something else" (the pad)
 
@@ -118,4 +119,4 @@ def reading_json(reading: Reading) -> dict[str, Any]:
 def refusal_json(match: Match, upcoming: NextCard | None) -> dict[str, Any]:
     """Why the vision's card cannot come next, as the camera answer lists it."""
     reason = upcoming.why_not(match.card) if upcoming is not None else None
-    return {"card": match.card.notation, "reason": str(reason) if reason else "not a card of this game"}
+    return {"card": match.card.notation, "reason": rules_refusal(reason) if reason else "not a card of this game"}

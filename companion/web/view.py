@@ -118,9 +118,14 @@ def _card(card: Card) -> JSON:
 
 
 def outcome_view(outcome: OrderOutcome) -> JSON:
+    """What became of a revealed order. ``choice`` is the joker or Minimale
+    ingredient it was delivered with: an order that went back was made with
+    none, whichever option the engine weighed. ``eligible`` (Minimale only)
+    is empty when no ingredient could be chosen at all."""
+    chosen = outcome.choice if outcome.fulfilled else None
     result: JSON = {
         "fulfilled": outcome.fulfilled,
-        "choice": outcome.choice.value if outcome.choice else None,
+        "choice": chosen.value if chosen else None,
         "needed": outcome.needed.as_dict(),
         "used_from_table": outcome.used_from_table.notation,
         "reason": outcome.reason,

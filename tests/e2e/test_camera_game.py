@@ -137,7 +137,7 @@ def test_a_whole_game_through_the_live_camera(camera_page, round_videos) -> None
     expect(ranking).to_have_count(2)
     assert ranking.evaluate_all("ls => ls.map(l => [l.dataset.place, l.dataset.color])") == [
         ["1", "green"], ["2", "red"]]
-    expect(ranking.first).to_contain_text("1 delivered")
+    expect(ranking.first).to_contain_text("1 order delivered")
     expect(ranking.first).to_contain_text("tie broken by hand cards")
 
 

@@ -178,7 +178,7 @@ def count_hands(page: Page, shoot) -> None:
     assert ranking.evaluate_all("ls => ls.map(l => [l.dataset.place, l.dataset.color])") == [
         ["1", "red"], ["2", "green"]]
     expect(ranking.first).to_contain_text("Bob")
-    expect(ranking.first).to_contain_text("3 delivered")
+    expect(ranking.first).to_contain_text("3 orders delivered")
     expect(ranking.first).to_contain_text("tie broken by hand cards")
     assert player_row(page, "green") == ["1", "1", "1", "3", "5"]
     assert player_row(page, "red") == ["1", "0", "2", "3", "5"]

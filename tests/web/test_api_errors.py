@@ -33,7 +33,30 @@ def test_a_card_that_cannot_exist_is_refused(table, card, message):
 def test_a_fourteenth_salami_is_refused(new_table):
     table = new_table(FIVE)
     table.reveal(*["S"] * 13)
-    refused(table, "reveal", 400, "card", "a 14th salami card (S): a 5-player game has only 13", card="S")
+    refused(table, "reveal", 400, "card", "There is no 14th salami card (S): a 5-player game has only 13 salami cards.",
+            card="S")
+
+
+THREE = [{"name": "Ann", "color": "green"}, {"name": "Bob", "color": "red"}, {"name": "Cy", "color": "yellow"}]
+
+
+@pytest.mark.parametrize("lang, card, message", [
+    ("en", "S", "There is no 11th salami card (S): a 3-player game has only 10 salami cards."),
+    ("nl", "S", "Er is geen 11e kaart met salami (S): in een spel met 3 spelers zijn er maar 10 kaarten met salami."),
+    ("fr", "S", "Il n'y a pas de 11e carte salami (S) : une partie à 3 joueurs n'en compte que 10."),
+    ("es", "S", "No hay una 11.ª carta de salami (S): una partida de 3 jugadores solo tiene 10 cartas de salami."),
+    ("cs", "S", "Karta S by byla už 11. karta tohoto druhu (salám), ale při 3 hráčích je ve hře jen 10 takových karet."),
+    ("de", "S", "Es gibt keine 11. Salami-Karte (S): Bei 3 Spielern sind nur 10 Salami-Karten im Spiel."),
+    ("fr", "S2", "Il n'y a pas de 3e carte salami double (S2) : une partie à 3 joueurs n'en compte que 2."),
+    ("cs", "S2", "Karta S2 by byla už 3. karta tohoto druhu (dvojitá karta: salám), ale při 3 hráčích jsou ve hře "
+                 "jen 2 takové karty."),
+])
+def test_a_card_beyond_the_supply_is_refused_in_the_page_language(client, new_table, lang, card, message):
+    """The refusal a table meets most (often a camera misread) reads as the rest of the page."""
+    table = new_table(THREE, doubled=card.endswith("2"))
+    table.reveal(*[card] * (10 if card == "S" else 2))
+    client.set_cookie("lang", lang)
+    assert refused(table, "reveal", 400, "card", message, card=card)["error"] == message
 
 
 def test_an_order_already_delivered_is_refused(table):

@@ -128,6 +128,7 @@ def test_export_json_holds_the_state_and_the_whole_log(table, client):
     table.ok("undo")
     response = client.get(f"/api/games/{table.id}/export.json")
     assert response.status_code == 200 and "attachment" in response.headers["Content-Disposition"]
+    assert response.headers["Content-Type"] == "application/json"
     data = response.get_json()
     assert data["game"]["version"] == 4 and data["game"]["table"]["notation"] == "S"
     assert [(e["seq"], e["type"], e["in_effect"]) for e in data["events"]] == [
@@ -141,7 +142,7 @@ def test_export_csv_has_a_row_per_player_and_round_and_the_totals(table, client)
     play_round_three(table)
     table.ok("hands", counts={"green": 2, "red": 5})
     response = client.get(f"/api/games/{table.id}/export.csv")
-    assert response.mimetype == "text/csv"
+    assert response.headers["Content-Type"] == "text/csv; charset=utf-8"  # the charset once
     rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
     assert len(rows) == 8
     bob_two = next(r for r in rows if r["player"] == "Bob" and r["round"] == "2")

@@ -73,11 +73,11 @@ def test_a_new_game_starts_with_the_form(client):
 
 def test_the_form_shows_the_set_up_for_each_player_count(client):
     page = client.get("/games/new").get_data(as_text=True)
-    for players, removed in [(2, 5), (3, 3), (4, 1)]:
+    for players, removed in [(2, "5 cards"), (3, "3 cards"), (4, "1 card")]:
         card = re.search(rf'data-players="{players}" data-doubled="no">(.*?)</div>', page, re.S).group(1)
-        assert f"Put {removed} cards of each ingredient back in the box." in card
+        assert f"Put {removed} of each ingredient back in the box." in card
     five = re.search(r'data-players="5" data-doubled="yes">(.*?)</div>', page, re.S).group(1)
-    assert "Keep all ingredient cards." in five and "11 single and 2 double cards" in five
+    assert "Keep all ingredient cards." in five and "11 single cards and 2 double cards" in five
 
 
 @pytest.mark.parametrize("fields, message", [
@@ -161,3 +161,23 @@ def test_the_scores_page_has_rounds_leftovers_history_and_a_chart(client, new_ta
     remaining = re.search(r'class="remaining" data-color="red">.*?\((\d+)\)', page, re.S).group(1)
     assert remaining == "8"
     assert "<script" not in page.split("</main>")[0].split("<main>")[1]  # the chart needs no script
+
+
+def test_the_history_says_what_became_of_each_special_order(client, new_table):
+    """A declined Minimale names no ingredient, one with nothing eligible says so, a delivered
+    Monotoni names its joker."""
+    table: Table = new_table(ANN_BOB)
+    table.reveal("P", "g:P+3?")  # only Ann's own pepper face up: nothing is eligible
+    table.reveal("S", "A", "A", "r:S+3?")  # pepper the one fewest for Bob: he declines
+    table.ok("decide", accept=False)
+    table.reveal("g:P+6J")
+    table.ok("decide", accept=True, choice="pineapple")
+    table.ok("end-round")
+    page = client.get(f"/games/{table.id}/scores").get_data(as_text=True)
+    items = re.findall(r'<li class="(delivered|returned)">(.*?)</li>', page, re.S)
+    words = [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text)) for _, text in items]
+    said = [(kind, re.search(r"(?:Ann|Bob): .*", text).group(0).strip())  # after the drawn card
+            for (kind, _), text in zip(items, words)]
+    assert said == [("returned", "Ann: Back under the waiter pile · no ingredient was eligible"),
+                    ("returned", "Bob: Back under the waiter pile"),
+                    ("delivered", "Ann: Delivered · joker: pineapple")]

@@ -70,3 +70,16 @@ def test_a_sequence_is_judged_card_after_card():
     first, second = judge_sequence([twice, twice], is_sure, GREEN_RED)
     assert first.card.notation == "g:4A+P" and first.sure
     assert second.card.notation == "g:4M+P" and not second.sure
+
+
+def test_a_reading_of_a_card_beyond_the_supply_is_refused_in_the_page_language(app):
+    """The camera reads a 9th salami where a 2-player game has 8: the page says why in its words."""
+    from companion.engine.ingredients import Ingredients
+    from companion.web.readings import refusal_json
+
+    eight = Ingredients.from_cards([parse_card("S")] * 8)
+    upcoming = NextCard(Deck.for_players(2), (Color.GREEN, Color.RED), seen=eight)
+    with app.test_request_context(headers={"Cookie": "lang=nl"}):
+        refusal = refusal_json(seen("S", 0.95), upcoming)
+    assert refusal == {"card": "S", "reason": "Er is geen 9e kaart met salami (S): in een spel met 2 spelers zijn er "
+                                              "maar 8 kaarten met salami."}

@@ -55,3 +55,23 @@ def test_ranking_marks_places_decided_by_the_hand_cards():
     assert [(r["place"], r["name"], r["tie_break"]) for r in view["ranking"]] == [
         (1, "Ann", False), (2, "Bob", True), (3, "Cy", True)]
     assert view["phase"] == "over" and view["players"][1]["hand_cards"] == 4
+
+
+def test_a_declined_minimale_shows_no_ingredient_as_if_chosen():
+    """Green's Minimale with salami the one fewest face up: declined, it went back made with nothing."""
+    game = new_game()
+    reveal(game, "S A A g:P+3?")
+    assert [o["choice"] for o in table_view(game)["pending"]["options"]] == ["salami"]
+    game.apply(OrderDecided(False))
+    outcome = table_view(game)["timeline"][-1]["outcome"]
+    assert (outcome["fulfilled"], outcome["choice"], outcome["eligible"]) == (False, None, ["salami"])
+    game.apply(RoundEnded())
+    assert table_view(game)["history"][0]["orders"][0]["choice"] is None
+
+
+def test_a_delivered_minimale_keeps_its_ingredient():
+    game = new_game()
+    reveal(game, "S A A P g:P+3?")
+    game.apply(OrderDecided(True))
+    outcome = table_view(game)["timeline"][-1]["outcome"]
+    assert (outcome["fulfilled"], outcome["choice"]) == (True, "salami")

@@ -109,6 +109,15 @@ def is_scan(image: np.ndarray) -> bool:
 
 def photo_quad(image: np.ndarray) -> tuple[Quad, str]:
     """The largest card-shaped outline lying whole inside the photo."""
+    quad = photo_outlines(image)[0]
+    share = quad.area / (image.shape[0] * image.shape[1])
+    return refine_outline(image, quad), f"photo, card found covering {share:.0%} of the picture"
+
+
+def photo_outlines(image: np.ndarray) -> list[Quad]:
+    """The card-shaped outlines lying whole inside the photo, largest first,
+    as found (not yet refined); :class:`NoCardFound` or :class:`CardNotWhole`
+    when there is none."""
     height, width = image.shape[:2]
     candidates = [q for q in detect(image, PHOTO_CONFIG) if q.area >= MIN_CARD_SHARE * width * height]
     whole = [q for q in candidates if _inside(q, width, height)]
@@ -118,9 +127,7 @@ def photo_quad(image: np.ndarray) -> tuple[Quad, str]:
                                "with some table around it")
         raise NoCardFound("no card found; photograph the card alone on a plain table, "
                           "whole, in focus and filling a good part of the picture")
-    quad = max(whole, key=lambda q: q.area)
-    share = quad.area / (width * height)
-    return refine_outline(image, quad), f"photo, card found covering {share:.0%} of the picture"
+    return sorted(whole, key=lambda q: q.area, reverse=True)
 
 
 def refine_outline(image: np.ndarray, quad: Quad) -> Quad:

@@ -1,5 +1,5 @@
 """Where the files that are not code are found: page templates, static files,
-the bundled stand-in deck, sample photos and the demo flip video.
+the bundled stand-in decks, sample photos and the demo flip video.
 
 In the source tree they sit at the top level (``templates/``, ``static/``,
 ``sample_images/``). A built wheel carries them inside the packages instead
@@ -31,5 +31,6 @@ TEMPLATES = asset_dir("companion/web/templates", "templates")
 STATIC = asset_dir("companion/web/static", "static")
 SAMPLES = asset_dir("companion/samples", "sample_images")
 DEFAULT_DECK_DIR = SAMPLES / "deck"  # the stand-in deck the camera knows out of the box
+MAUS_DECK_DIR = SAMPLES / "maus_deck"  # the stand-in Maus au Chocolat deck, likewise
 SAMPLE_PHOTOS = SAMPLES / "photos"
 DEMO_VIDEO = SAMPLES / "videos" / "flip-sample.avi"

@@ -49,6 +49,7 @@ def test_the_check_sees_an_import_of_the_tooling(tmp_path):
     "import companion.web.camera, companion.web.scanning, companion.commands.scan, companion.commands.enroll",
     "import vision.recognize.pipeline, vision.recognize.enroll, vision.recognize.ocr, vision.track.factory, "
     "vision.track.follow, vision.track.narrate",
+    "import vision.maus; vision.maus.MausReader.standin()",
 ])
 def test_running_the_product_loads_no_tooling(entry):
     """What a player runs loads no tooling module at all, lazily or not."""

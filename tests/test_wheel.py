@@ -63,7 +63,7 @@ def test_the_wheel_holds_the_product_and_its_files_but_no_tooling(installed):
     assert not (site / "tools").exists() and not (site / "tests").exists()
     for relative in ("web/templates/base.html", "web/static/table.js", "samples/deck/manifest.json",
                      "samples/videos/flip-sample.avi", "web/schema.sql",
-                     "maus/engine/data/standin.json"):
+                     "maus/engine/data/standin.json", "samples/maus_deck/manifest.json", "samples/maus_deck/g5-3.png"):
         assert (location / relative).is_file(), relative
 
 

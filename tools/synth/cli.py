@@ -18,6 +18,10 @@
   python -m tools.synth teach-video [--style S] --seed S [--no-doubles] [--size 640x480] [--out FILE.mjpeg]
       the faces shown one at a time on a table, as Chromium's fake-camera
       .mjpeg, with FILE.json: each face's notation, corners and frames
+  python -m tools.synth maus-deck [--style default|alt] [--out DIR]
+      the 70 distinct Maus au Chocolat faces and manifest.json (Maus notation)
+  python -m tools.synth maus-photos --count N --seed S [--style S] [--out DIR]
+      photos of 3-4 Maus cards laid in a row, with photos.json (cards left to right)
   python -m tools.synth samples [--out DIR]
       rewrite the small curated set in sample_images/
 
@@ -101,6 +105,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     teach.add_argument("--out", type=Path, default=None,
                        help="the .mjpeg (default: sample_images/generated/teach-STYLE-sSEED.mjpeg)")
 
+    maus_deck = actions.add_parser("maus-deck", help="render the 70 Maus au Chocolat faces and their manifest")
+    maus_deck.add_argument("--style", default="default", help="Maus art style: default or alt (default: default)")
+    maus_deck.add_argument("--out", type=Path, default=None,
+                           help="folder (default: sample_images/maus_deck, or sample_images/generated/maus-deck-STYLE)")
+
+    maus_photos = actions.add_parser("maus-photos", help="photos of Maus cards laid in a row, with truth")
+    maus_photos.add_argument("--count", type=int, default=20, help="number of photos (default 20)")
+    maus_photos.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    maus_photos.add_argument("--style", default="default", help="Maus art style (default: default)")
+    maus_photos.add_argument("--out", type=Path, default=GENERATED / "maus-photos", help="folder (default: %(default)s)")
+
     samples = actions.add_parser("samples", help="rewrite the curated set kept in sample_images/")
     samples.add_argument("--out", type=Path, default=SAMPLES, help="folder (default: %(default)s)")
 
@@ -125,6 +140,10 @@ def run(args: argparse.Namespace) -> int:
         return _enroll_photos(args, style_named(args.style))
     if args.action == "teach-video":
         return _teach_video(args, style_named(args.style))
+    if args.action == "maus-deck":
+        return _maus_deck(args)
+    if args.action == "maus-photos":
+        return _maus_photos(args)
     return _samples(args)
 
 
@@ -177,6 +196,37 @@ def _teach_video(args: argparse.Namespace, style) -> int:
     cards = [card for _, card in enroll_faces(doubles=not args.no_doubles)]
     video, truth = write_teach_video(out, style, args.seed, cards, args.size, args.fps)
     print(f"wrote {video} ({len(cards)} faces; Chromium: --use-file-for-fake-video-capture={video}) and {truth}")
+    return 0
+
+
+def _maus_deck(args: argparse.Namespace) -> int:
+    from tools.synth.deck_files import write_contact_sheet
+    from tools.synth.maus_art import render_maus_deck, write_maus_deck
+    from tools.synth.maus_style import maus_style_named
+
+    style = maus_style_named(args.style)
+    out = args.out or (SAMPLES / "maus_deck" if style.name == "default" else GENERATED / f"maus-deck-{style.name}")
+    manifest = write_maus_deck(out, style)
+    sheet = write_contact_sheet(render_maus_deck(style), GENERATED / f"maus-deck-{style.name}_contact_sheet.png")
+    print(f"wrote {manifest} and its faces; contact sheet {sheet}")
+    return 0
+
+
+def _maus_photos(args: argparse.Namespace) -> int:
+    import json
+
+    from tools.synth.maus_photo import MausArt, laid_photo_stream, truth_json
+    from tools.synth.maus_style import maus_style_named
+    from vision.cvcompat import write_bytes
+
+    truths = []
+    for index, photo in enumerate(laid_photo_stream(MausArt.of(maus_style_named(args.style)), args.count, args.seed)):
+        name = f"laid-{index:05d}.jpg"
+        write_bytes(args.out / name, photo.jpeg)
+        truths.append(truth_json(photo, name))
+    index_path = args.out / "photos.json"
+    index_path.write_text(json.dumps({"seed": args.seed, "style": args.style, "photos": truths}, indent=1) + "\n")
+    print(f"wrote {args.count} photos to {args.out} (truth: {index_path})")
     return 0
 
 

@@ -2,7 +2,9 @@
 player can act on.
 
 A deck folder holds ``manifest.json`` (``{"cards": [{"image": FILE, "card":
-CARD}]}``) and one image per face. After ``mamma-mia enroll DIR`` it also holds
+CARD}]}``) and one image per face. CARD is a Mamma Mia! card in its JSON form;
+another game's deck passes its own ``card_reader`` (Maus au Chocolat: its
+card notation, ``"g5/3"``). After ``mamma-mia enroll DIR`` it also holds
 ``enrolled/``, the faces cut out and straightened; that is then the deck, since
 the folder's own images may be photos rather than faces.
 """
@@ -12,7 +14,7 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Hashable, Iterable, Sequence
 
 import numpy as np
 
@@ -26,6 +28,7 @@ from .imagefile import ImageFileError, read_image
 MANIFEST = "manifest.json"
 ENROLLED = "enrolled"
 FACE_ASPECT_TOLERANCE = 0.08  # a face image further from the card's shape is not a tight face
+CardReader = Callable[[Any], Hashable]  # a manifest's "card" value to the game's card; ValueError if it is none
 
 
 class DeckError(ValueError):
@@ -38,7 +41,7 @@ class ManifestEntry:
     for enrollment, where the card's top edge is in the image (None: the default)."""
 
     index: int
-    card: Card
+    card: Card  # or the card of the game whose ``card_reader`` read the manifest
     image: Path
     top: str | None = None
 
@@ -46,9 +49,10 @@ class ManifestEntry:
 TOP_SIDES = ("top", "bottom", "left", "right")
 
 
-def read_manifest(folder: str | Path) -> list[ManifestEntry]:
-    """The entries of ``folder/manifest.json``, every field checked; images
-    are not opened (a missing one is for the caller to report)."""
+def read_manifest(folder: str | Path, card_reader: CardReader = card_from_json) -> list[ManifestEntry]:
+    """The entries of ``folder/manifest.json``, every field checked (each
+    card by ``card_reader``); images are not opened (a missing one is for the
+    caller to report)."""
     folder = Path(folder)
     if not folder.is_dir():
         raise DeckError(f"{folder}: no such folder" if not folder.exists() else f"{folder}: not a folder")
@@ -66,7 +70,7 @@ def read_manifest(folder: str | Path) -> list[ManifestEntry]:
         raise DeckError(f'{path}: expected {{"cards": [{{"image": FILE, "card": CARD}}, ...]}}')
     if not items:
         raise DeckError(f"{path}: lists no cards")
-    return [_entry(path, index, item) for index, item in enumerate(items)]
+    return [_entry(path, index, item, card_reader) for index, item in enumerate(items)]
 
 
 def manifest_json(faces: Iterable[tuple[str, Card]]) -> dict[str, Any]:
@@ -74,7 +78,7 @@ def manifest_json(faces: Iterable[tuple[str, Card]]) -> dict[str, Any]:
     return {"cards": [{"image": image, "card": card_to_json(card)} for image, card in faces]}
 
 
-def _entry(path: Path, index: int, item: Any) -> ManifestEntry:
+def _entry(path: Path, index: int, item: Any, card_reader: CardReader) -> ManifestEntry:
     where = f"{path}: cards[{index}]"
     if not isinstance(item, dict):
         raise DeckError(f'{where}: expected {{"image": FILE, "card": CARD}}, not {item!r}')
@@ -84,7 +88,7 @@ def _entry(path: Path, index: int, item: Any) -> ManifestEntry:
     if "card" not in item:
         raise DeckError(f"{where}: 'card' is missing")
     try:
-        card = card_from_json(item["card"])
+        card = card_reader(item["card"])
     except ValueError as error:
         raise DeckError(f"{where}: {error}") from None
     top = item.get("top")
@@ -112,11 +116,12 @@ def deck_folder(folder: str | Path | None = None) -> Path:
     return enrolled if (enrolled / MANIFEST).is_file() else folder
 
 
-def load_faces(folder: str | Path | None = None) -> list[tuple[Card, np.ndarray]]:
+def load_faces(folder: str | Path | None = None,
+               card_reader: CardReader = card_from_json) -> list[tuple[Card, np.ndarray]]:
     """(card, upright face image) for every face of the deck in ``folder``
     (default: the stand-in deck), or :class:`DeckError`."""
     source = deck_folder(folder)
-    entries = read_manifest(source)
+    entries = read_manifest(source, card_reader)
     repeats = duplicates(entries)
     if repeats:
         first, repeat = repeats[0]

@@ -97,8 +97,13 @@ class ReferenceDeck:
     fine: FineDeck | None = None  # the close faces' families, compared at full resolution
 
     @classmethod
-    def from_faces(cls, faces: Iterable[tuple[Card, np.ndarray]], config: VisionConfig = DEFAULT_CONFIG) -> ReferenceDeck:
-        """``faces``: (card, upright face image cropped to the card) pairs."""
+    def from_faces(cls, faces: Iterable[tuple[Card, np.ndarray]], config: VisionConfig = DEFAULT_CONFIG,
+                   discern: bool = True) -> ReferenceDeck:
+        """``faces``: (card, upright face image cropped to the card) pairs.
+        Without ``discern`` close faces are not compared again at full
+        resolution (:mod:`.discern`): for a deck whose close faces another
+        stage tells apart, that saves building the families, which grows
+        with their size."""
         cards, images, canonical, small, templates = [], [], [], [], []
         for card, image in faces:
             cards.append(card)
@@ -109,7 +114,7 @@ class ReferenceDeck:
         upright, glance = describe_many(np.stack(canonical), config), describe_many(np.stack(small), config)
         matrix = np.vstack([upright, _turned(upright)])
         return cls(tuple(cards), matrix, tuple(templates), config, np.vstack([glance, _turned(glance)]),
-                   FineDeck(images, matrix, config))
+                   FineDeck(images, matrix, config) if discern else None)
 
     def templates_of(self, card: Card) -> tuple[np.ndarray, ...]:
         return self.templates[self.cards.index(card)]

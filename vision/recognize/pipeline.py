@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
-from typing import Sequence
+from typing import Any, Sequence
 
 import numpy as np
 from threadpoolctl import ThreadpoolController
@@ -46,7 +46,7 @@ class Recogniser:
         """Every card found in ``image`` (BGR), the most confident first."""
         # the matrix products here are small: handing them to BLAS worker threads
         # costs more than it saves, and on a busy machine the waiting dominates
-        with _blas().limit(limits=1, user_api="blas"):
+        with one_blas_thread():
             return self._recognise(image)
 
     def _recognise(self, image: np.ndarray) -> list[Detection]:
@@ -289,6 +289,13 @@ def _second(deck: ReferenceDeck, config: VisionConfig, width: int, alignments: i
 @lru_cache(maxsize=1)
 def _blas() -> ThreadpoolController:
     return ThreadpoolController()
+
+
+def one_blas_thread() -> Any:
+    """A context in which BLAS works on the calling thread alone: the
+    recognisers' matrix products are small, and handing them to worker
+    threads costs more than it saves."""
+    return _blas().limit(limits=1, user_api="blas")
 
 
 def _others(deck: ReferenceDeck, scores: np.ndarray, left_out: set[int]) -> tuple[tuple[Card, float], ...]:

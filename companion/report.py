@@ -7,6 +7,15 @@ from .engine import card_from_json
 from .engine.game import Game
 
 
+def counted(number: int, noun: str) -> str:
+    """``number`` of ``noun`` in English, as the command line speaks it.
+
+    >>> counted(1, "card"), counted(7, "card"), counted(0, "image")
+    ('1 card', '7 cards', '0 images')
+    """
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def format_evaluation(result: Mapping[str, Any]) -> str:
     """The ``evaluate`` contract's result as lines a player reads."""
     lines = [format_order(o) for o in result["orders"]] or ["No order in the pile."]

@@ -80,10 +80,10 @@ def test_frames_of_unknown_number_are_counted_on_a_terminal():
     for index in range(30):
         progress.advance(index + 1)
     progress.say("#1 frame 12: salami 0.97")
-    progress.finish("1 cards revealed")
+    progress.finish("1 card revealed")
     text = err.getvalue()
     assert "\rscan: 30frame [" in text and "\r#1 frame 12: salami 0.97\n" in text
-    assert text.endswith("\rscan: 1 cards revealed\n")
+    assert text.endswith("\rscan: 1 card revealed\n")
 
 
 def test_disabled_progress_prints_only_the_lines_even_on_a_terminal():
@@ -91,5 +91,5 @@ def test_disabled_progress_prints_only_the_lines_even_on_a_terminal():
     progress = Progress(None, err, enabled=False)
     progress.advance(10)
     progress.say("#1 frame 3: salami 0.97")
-    progress.finish("1 cards revealed")
+    progress.finish("1 card revealed")
     assert err.getvalue() == "#1 frame 3: salami 0.97\n"

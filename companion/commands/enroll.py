@@ -30,6 +30,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..report import counted
+
 NAME = "enroll"
 HELP = "learn your own printed deck from pictures of its cards (for scan --deck)"
 
@@ -68,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"enroll: cannot write {args.folder / 'enrolled'}: {error.strerror or error}", file=sys.stderr)
         return 1
-    print(f"Enrolled {len(faces)} faces into {target}.")
+    print(f"Enrolled {counted(len(faces), 'face')} into {target}.")
     _read_text(args.folder)
     print(f"Scan with this deck: mamma-mia scan --deck {args.folder} PHOTO...")
     print(f"Play with it: mamma-mia serve --deck {args.folder}")

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
+from ..report import counted
+
 if TYPE_CHECKING:  # the heavy modules load when a scan runs, so `mamma-mia evaluate` starts fast
     import numpy as np
 
@@ -78,7 +80,7 @@ def scan_images(args: argparse.Namespace, recogniser: Recogniser) -> int:
         elif not args.json:
             progress.say(describe_scan(result, recogniser.config), sys.stdout)
     failed = sum(r.error is not None for r in results)
-    progress.finish(f"{len(results)} images scanned" + (f", {failed} could not be read" if failed else ""))
+    progress.finish(f"{counted(len(results), 'image')} scanned" + (f", {failed} could not be read" if failed else ""))
     if args.json:
         print(json.dumps({"images": [r.as_json(recogniser.config) for r in results]}, indent=2))
     return 1 if failed else 0

@@ -8,6 +8,8 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
+from ..report import counted
+
 if TYPE_CHECKING:  # the heavy modules load when a scan runs, so `mamma-mia evaluate` starts fast
     from vision.recognize.pipeline import Recogniser
 
@@ -69,7 +71,7 @@ def _track(args: argparse.Namespace, recogniser: Recogniser, source, progress: P
         return 2
     except KeyboardInterrupt:  # the player stops the camera: report what was seen
         source.close()
-    progress.finish(f"{len(events)} cards revealed")
+    progress.finish(f"{counted(len(events), 'card')} revealed")
     if args.json:
         result = sequence_json(events, recogniser.config.is_sure)
         if evaluation is not None:

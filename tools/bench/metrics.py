@@ -175,19 +175,6 @@ class VideoScore:
                                "dropped": edits.dropped, "added": edits.added, "misread": edits.misread,
                                "truth": " ".join(want), "found": " ".join(got)})
 
-    def _layout_sureness(self, photo: SyntheticPhoto, detections: Sequence[Detection]) -> None:
-        """Each laid-out card is judged by the most confident detection centred
-        on it; a sure detection centred on no card is a sure false positive."""
-        centres = np.array([d.center for d in detections], np.float32).reshape(-1, 2)
-        claimed = np.zeros(len(detections), bool)
-        for truth in photo.cards:
-            on_it = inside_convex(np.float32(truth.corners), centres)
-            claimed |= on_it
-            if on_it.any():
-                best = max((d for d, hit in zip(detections, on_it) if hit), key=lambda d: d.confidence)
-                self.layout_sure.add(face_kind(truth.card), best.card == truth.card, self.is_sure(best.match))
-        self.false_positives_sure += sum(1 for d, c in zip(detections, claimed) if not c and self.is_sure(d.match))
-
     def summary(self) -> dict:
         return {
             "videos": self.videos,

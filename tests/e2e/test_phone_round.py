@@ -79,9 +79,9 @@ def test_an_order_comes_up_over_the_page_which_keeps_its_place(browser, server) 
     with device(browser, server, PHONE) as page:
         page.goto(f"/games/{game['id']}")
         page.evaluate("scrollTo(0, 300)")
-        for card in ["S", "S", "A", "r:S+4A"]:
+        for count, card in enumerate(["S", "S", "A", "r:S+4A"], 1):
             page.locator(f'#pad-keys button[data-card="{card}"]').dispatch_event("click")
-            expect(page.locator("#timeline li.tl")).to_have_count(["S", "S", "A", "r:S+4A"].index(card) + 1)
+            expect(page.locator("#timeline li.tl")).to_have_count(count)
         sheet = page.locator("#pending")
         expect(sheet).to_be_visible()
         assert page.evaluate("scrollY") == 300  # no jump to the top

@@ -34,6 +34,14 @@ class TrackerConfig:
     visible_reach: float = 0.25
     # ... or, its middle found, this fraction of the whole card differs from that view (moved as much)
     overlaid_fraction: float = 0.35
+    # ... or the face was found at least this far (per card width) from its place, within ``arrival_reach``,
+    # and then back at its place: a card of its kind carried in and laid on it (a nudged pile's face moves
+    # away and stays there)
+    aside_reach: float = 0.07
+    arrival_reach: float = 0.5
+    # (a face in flight is blurred, a little turned and held by fingers: it is found beside its place at
+    # this lower correlation)
+    aside_match: float = 0.6
     # (a middle whose grey levels spread less than this is too plain to find again: its change decides)
     plain_level: float = 4.0
     # recognition looks this far (per card size) around the top card

@@ -24,6 +24,7 @@ class Dispute:
     bare: bool = False                 # a sighting was made with nothing on or around the card
     released: bool = False             # since the latest sighting, nothing was seen on or around the card
     fresh: bool = False                # the latest sighting, when made, showed another card than the top one
+    restacked: bool = False            # ... or the card below the top one uncovered, or one put back
     clear: bool = False                # ... and was seen with nothing on or around it (not just for want of a view)
 
     def add(self, sighting: Detection) -> None:

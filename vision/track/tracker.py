@@ -47,6 +47,7 @@ from .dispute import Dispute
 from .faces import Face, face_of
 from .motion import Motion
 from .pile import UsualSize, search_region, top_of_pile
+from .passage import Passage
 from .sameness import Sameness
 from .stack import Laid, Stack
 from .types import Landing
@@ -54,7 +55,7 @@ from .types import Landing
 Recognise = Callable[[np.ndarray], Sequence[Detection]]
 
 
-class FlipTracker(Sameness):
+class FlipTracker(Sameness, Passage):
     """Reports each card laid on the pile, in order; see the module doc."""
 
     name = "vision.track"
@@ -95,6 +96,9 @@ class FlipTracker(Sameness):
         self.face_clear = False  # ... seen with nothing on or around the card (not for want of a view)
         self.stack = Stack(config)  # the cards below the top one, and one lifted off the pile
         self.slide = np.zeros(2, np.float32)  # where the top card's middle was last found, slid (small pixels)
+        self.aside = False    # the top card's face was seen beside its place (see :mod:`vision.track.passage`)
+        self.twin_landed = False  # ... and then back at it: a card of its kind landed on it
+        self.lifting = False  # the top card was seen lifted off since the last card was laid
 
     # -- per frame -------------------------------------------------------------------------
     def feed(self, frame: np.ndarray, time: float | None = None) -> list[Landing]:
@@ -183,42 +187,6 @@ class FlipTracker(Sameness):
         if not ring.any():
             return None
         return float(self.motion.changed(small, self.scene)[ring].mean()) <= self.config.bare_fraction
-
-    def _hidden(self, small: np.ndarray, before: np.ndarray | None, middle: np.ndarray | None) -> bool:
-        """Whether the ``middle`` of a card no longer looks as it did in ``before``."""
-        if before is None or middle is None or not middle.any():
-            return False
-        changed = self.motion.changed(small, before)[middle]
-        return float(changed.mean()) > self.config.covered_fraction
-
-    def _top_hidden(self, small: np.ndarray) -> bool:
-        """Whether the middle of the top card is hidden: changed, and not
-        found again slid a little from where it was found last (a nudged pile
-        still shows its top face)."""
-        assert self.top is not None
-        if self.reference is None or self.middle is None or self.region is None:
-            return False
-        if not self._hidden(small, self.reference, self.middle):
-            self.slide[:] = 0
-            return self._overlaid(small)
-        width = self.top.width * self.motion.scale
-        found = self.motion.find_again(small, self.reference, self.middle, self.slide,
-                                       self.config.visible_step * width)
-        if found is False:  # too plain to find: its change decides
-            return True
-        if found is None or float(np.linalg.norm(found)) > self.config.visible_reach * width:
-            return True
-        self.slide = found
-        # slid: a nudged pile, fingers on its edge; else its middle shows, but something may lie over the rest
-        return not found.any() and self._overlaid(small)
-
-    def _overlaid(self, small: np.ndarray) -> bool:
-        """Whether much of the top card differs from its last view though its
-        middle shows where it was: something lies over it (a card carried in
-        fast lands at once, seen once beside its place, over the edge of the
-        top card)."""
-        assert self.reference is not None and self.region is not None
-        return float(self.motion.changed(small, self.reference)[self.region].mean()) > self.config.overlaid_fraction
 
     # -- recognition -------------------------------------------------------------------------
     def _should_search(self, still: bool, now: float) -> bool:
@@ -314,6 +282,8 @@ class FlipTracker(Sameness):
         self.dispute.add(sighting)
         # judged now, while the card shows: once the next card covers it, its face cannot be registered
         self.dispute.fresh, self.dispute.clear = self._is_new(sighting), clear is True
+        self.dispute.restacked = not self.dispute.fresh and self.top is not None and \
+            sighting.card == self.top.card and self._restacked(sighting) is not None
         self.dispute.view, self.dispute.middle = small, self.motion.mask(sighting.corners, 0.5)
         self.dispute.covered, self.dispute.released = False, False
         self.dispute.bare = self.dispute.bare or bare
@@ -352,7 +322,9 @@ class FlipTracker(Sameness):
         """A card disputed for too long is reported with the best guess."""
         if self.dispute is None or now - self.dispute.since < self.config.max_wait:
             return []
-        return self._decide(self.dispute.favourite(), small, now, self.dispute.confidence())
+        # the card below seen while the top card was held aside stays that card though the hand now covers it
+        new = False if self.dispute.restacked else None
+        return self._decide(self.dispute.favourite(), small, now, self.dispute.confidence(), new=new)
 
     def _decisive(self, sighting: Detection) -> bool:
         """Clear enough to report at once, without a second agreeing look."""
@@ -371,7 +343,9 @@ class FlipTracker(Sameness):
         if new:
             # the scene shows the pile as it was just before this card only if the last card was settled
             self.decided_at, self.scene_valid = now, self.top is None or self.settled
+            self.lifting = False
         self.top, self.reference, self.covered, self.passed, self.dispute = sighting, small, False, False, None
+        self.aside = self.twin_landed = False
         self.slide = np.zeros(2, np.float32)
         self.size.learn(sighting)
         # seen while a hand may still touch it, the outline and the reference are not to be

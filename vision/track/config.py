@@ -29,9 +29,12 @@ class TrackerConfig:
     # width) of where it was found in the frame before, nor within this reach of where it lay: a nudged
     # pile slides its top face a little from frame to frame and is not covered, while a card laid on it
     # covers it at once (the middle of a card carried in never lands so close to where it will lie)
-    visible_match: float = 0.8
+    visible_match: float = 0.75
     visible_step: float = 0.05
     visible_reach: float = 0.25
+    # ... and it is hidden when found more than ``visible_step`` and this many small pixels (the search is in
+    # whole pixels) from where it was found in the frame before: a card carried in fast jumps it
+    visible_jump: float = 0.5
     # ... or, its middle found, this fraction of the whole card differs from that view (moved as much)
     overlaid_fraction: float = 0.35
     # ... or the face was found at least this far (per card width) from its place, within ``arrival_reach``,

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .config import TrackerConfig
+from .faces import Face
 from ..recognize.types import Detection
 
 
@@ -20,6 +21,7 @@ class Dispute:
     votes: dict = field(default_factory=dict)  # card -> summed confidence
     view: np.ndarray | None = None     # the small grey frame of the latest sighting
     middle: np.ndarray | None = None   # mask of the latest sighting's middle
+    face: Face | None = None           # the latest sighting's face, to tell whether it moved since
     covered: bool = False              # that middle was hidden since
     bare: bool = False                 # a sighting was made with nothing on or around the card
     released: bool = False             # since the latest sighting, nothing was seen on or around the card

@@ -57,7 +57,7 @@ class Passage:
             self.slide[:] = 0
             if not self.aside and self._disturbed(small):
                 self._look_aside(small, width)  # a twin about to land shows its face a pixel or two off
-            return self._came_back(small, width) or self._overlaid(small)
+            return self._came_back(small, width) or (self._overlaid(small) and not self._sliding(small, width))
         found = self.motion.find_again(small, self.reference, self.middle, self.slide,
                                        self.config.visible_step * width)
         if found is False:  # too plain to find: its change decides
@@ -65,7 +65,7 @@ class Passage:
         # a nudged pile slides its face a step at a time; a card carried in fast jumps it (to a pixel:
         # the search is in whole pixels)
         jumped = found is not None and \
-            float(np.linalg.norm(found - self.slide)) > self.config.visible_step * width + 0.5
+            float(np.linalg.norm(found - self.slide)) > self.config.visible_step * width + self.config.visible_jump
         if found is None or jumped or float(np.linalg.norm(found)) > self.config.visible_reach * width:
             self._look_aside(small, width)
             return True
@@ -81,6 +81,18 @@ class Passage:
         top card)."""
         assert self.reference is not None and self.region is not None
         return float(self.motion.changed(small, self.reference)[self.region].mean()) > self.config.overlaid_fraction
+
+    def _sliding(self, small: np.ndarray, width: float) -> bool:
+        """Whether the top card's middle, little changed, shows slid a pixel
+        or so from its place: the whole card is being pushed (a nudge), so
+        its changing does not mean something lies over it."""
+        assert self.reference is not None and self.middle is not None
+        found = self.motion.find_again(small, self.reference, self.middle, self.slide,
+                                       self.config.visible_step * width)
+        if not isinstance(found, np.ndarray) or not found.any():
+            return False
+        self.slide = found
+        return True
 
     def _disturbed(self, small: np.ndarray) -> bool:
         """Whether some of the top card's middle differs from its last view."""

@@ -44,7 +44,7 @@ from companion.engine import Card
 from ..recognize.types import Detection
 from .config import DEFAULT_TRACKER_CONFIG, TrackerConfig
 from .dispute import Dispute
-from .faces import Face, face_of
+from .faces import Face, face_of, face_shift
 from .motion import Motion
 from .pile import UsualSize, search_region, top_of_pile
 from .passage import Passage
@@ -268,7 +268,8 @@ class FlipTracker(Sameness, Passage):
         events: list[Landing] = []
         clear = self._ring_clear(sighting, small)
         bare = clear is not False
-        if self.dispute is not None and self.dispute.interrupted_by(sighting, self.config):
+        if self.dispute is not None and self.dispute.interrupted_by(sighting, self.config) and \
+                not self._still_disputed(sighting):
             # the next card covered one that was only waiting for the hand to go: it landed all the same
             events = self._decide(self.dispute.sightings[-1], small, now, self.dispute.confidence(),
                                   buried=True, new=self.dispute.fresh)
@@ -285,6 +286,7 @@ class FlipTracker(Sameness, Passage):
         self.dispute.restacked = not self.dispute.fresh and self.top is not None and \
             sighting.card == self.top.card and self._restacked(sighting) is not None
         self.dispute.view, self.dispute.middle = small, self.motion.mask(sighting.corners, 0.5)
+        self.dispute.face = face_of(self.frame, sighting, self.config)
         self.dispute.covered, self.dispute.released = False, False
         self.dispute.bare = self.dispute.bare or bare
         if self._judged_too_soon(sighting):
@@ -306,6 +308,18 @@ class FlipTracker(Sameness, Passage):
         assert self.dispute is not None
         return not self.dispute.fresh and self.top is not None and sighting.card == self.top.card and \
             self.passed and self._face_moved(sighting) is None
+
+    def _still_disputed(self, sighting: Detection) -> bool:
+        """Whether ``sighting``, of the disputed card's kind, shows that very
+        card: its face, registered on the disputed sighting's, has not moved
+        (a hand leaving it changes its middle and its outline, not its face)."""
+        assert self.dispute is not None
+        if self.dispute.face is None or self.frame is None or sighting.card != self.dispute.sightings[-1].card:
+            return False
+        shift = face_shift(self.dispute.face, self.frame, sighting, self.config)
+        least = self.config.face_shift if self.dispute.clear else self.config.unclear_face_shift
+        return shift is not None and shift.match >= self.config.face_match and not shift.turned and \
+            shift.moved <= least
 
     def _watch(self, dispute: Dispute, small: np.ndarray) -> None:
         """Whether something passed over the disputed card since it was last

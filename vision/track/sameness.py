@@ -44,6 +44,7 @@ class Sameness:
     face: Face | None  # the top card's face as last seen settled
     face_clear: bool   # ... seen with nothing on or around the card
     stack: Stack       # the cards below the top one, and one lifted off
+    _shift_memo: tuple[tuple | None, Shift | None] = (None, None)  # (frame, face, top) last registered, and how
     middle: np.ndarray | None      # mask of the middle of ``top`` on the small grey frame
     background: np.ndarray | None  # the first frame, small and grey
     dispute: Dispute | None
@@ -98,7 +99,12 @@ class Sameness:
         """How the top card's face lies now against its last settled view (None: no such view, or no match)."""
         if self.face is None or self.top is None or self.frame is None:
             return None
-        return face_shift(self.face, self.frame, self.top, self.config)
+        # asked several times a frame (is it new, did it move, is it laid turned): registered once
+        seen, shift = self._shift_memo
+        if seen is None or any(a is not b for a, b in zip(seen, (self.frame, self.face, self.top))):
+            shift = face_shift(self.face, self.frame, self.top, self.config)
+            self._shift_memo = ((self.frame, self.face, self.top), shift)
+        return shift
 
     def _face_moved(self, sighting: Detection) -> bool | None:
         """Whether the top card's face now lies elsewhere than when it was last

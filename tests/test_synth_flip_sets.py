@@ -62,3 +62,15 @@ def test_gestures_lay_no_card_and_put_a_lifted_card_back_where_it_lay():
                 assert moved > 1
         assert len(laid(plan)) >= 4
     assert kinds == {"pass", "nudge", "lift", "rest"}
+
+
+def test_hard_videos_carry_twins_in_fast_onto_the_last_card():
+    # the case the tracker finds hardest: a card of the top card's kind, in flight for a frame or two, laid
+    # within a millimetre of it
+    fast_twins = 0
+    for index in range(6):
+        plan, _ = video_plan(31, index, (18, 24), kind="hard")
+        for below, above in zip(plan.flips, plan.flips[1:]):
+            close = np.hypot(above.pose.x - below.pose.x, above.pose.y - below.pose.y) < 1
+            fast_twins += above.card == below.card and above.fast and close and above.settled - above.entered <= 4
+    assert fast_twins >= 1

@@ -29,11 +29,22 @@ class TrackerConfig:
     # width) of where it was found in the frame before, nor within this reach of where it lay: a nudged
     # pile slides its top face a little from frame to frame and is not covered, while a card laid on it
     # covers it at once (the middle of a card carried in never lands so close to where it will lie)
-    visible_match: float = 0.8
+    visible_match: float = 0.75
     visible_step: float = 0.05
     visible_reach: float = 0.25
+    # ... and it is hidden when found more than ``visible_step`` and this many small pixels (the search is in
+    # whole pixels) from where it was found in the frame before: a card carried in fast jumps it
+    visible_jump: float = 0.5
     # ... or, its middle found, this fraction of the whole card differs from that view (moved as much)
     overlaid_fraction: float = 0.35
+    # ... or the face was found at least this far (per card width) from its place, within ``arrival_reach``,
+    # and then back at its place: a card of its kind carried in and laid on it (a nudged pile's face moves
+    # away and stays there)
+    aside_reach: float = 0.07
+    arrival_reach: float = 0.5
+    # (a face in flight is blurred, a little turned and held by fingers: it is found beside its place at
+    # this lower correlation)
+    aside_match: float = 0.6
     # (a middle whose grey levels spread less than this is too plain to find again: its change decides)
     plain_level: float = 4.0
     # recognition looks this far (per card size) around the top card

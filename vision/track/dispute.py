@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .config import TrackerConfig
+from .faces import Face
 from ..recognize.types import Detection
 
 
@@ -20,10 +21,12 @@ class Dispute:
     votes: dict = field(default_factory=dict)  # card -> summed confidence
     view: np.ndarray | None = None     # the small grey frame of the latest sighting
     middle: np.ndarray | None = None   # mask of the latest sighting's middle
+    face: Face | None = None           # the latest sighting's face, to tell whether it moved since
     covered: bool = False              # that middle was hidden since
     bare: bool = False                 # a sighting was made with nothing on or around the card
     released: bool = False             # since the latest sighting, nothing was seen on or around the card
     fresh: bool = False                # the latest sighting, when made, showed another card than the top one
+    restacked: bool = False            # ... or the card below the top one uncovered, or one put back
     clear: bool = False                # ... and was seen with nothing on or around it (not just for want of a view)
 
     def add(self, sighting: Detection) -> None:

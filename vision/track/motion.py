@@ -70,11 +70,11 @@ class Motion:
             all(float(m[area].mean()) <= self.config.still_fraction for m in recent)
 
     def find_again(self, small: np.ndarray, before: np.ndarray, area: np.ndarray, offset: np.ndarray,
-                   step: float) -> np.ndarray | None | bool:
+                   step: float, least: float | None = None) -> np.ndarray | None | bool:
         """Where what ``before`` showed in ``area`` shows in ``small``: its
         offset (x, y pixels), searched within ``step`` pixels of ``offset``
         (where it was found in the frame before), at a normalised correlation
-        of at least ``visible_match``. None when it is not found; False when
+        of at least ``least`` (default ``visible_match``). None when it is not found; False when
         ``area`` is too plain to tell."""
         ys, xs = np.nonzero(area)
         if not len(ys):
@@ -92,7 +92,7 @@ class Motion:
             return None
         score = cv2.matchTemplate(window, template, cv2.TM_CCOEFF_NORMED)
         _, best, _, (bx, by) = cv2.minMaxLoc(score)
-        if best < self.config.visible_match:
+        if best < (self.config.visible_match if least is None else least):
             return None
         return np.array([wx0 + bx - x0, wy0 + by - y0], np.float32)
 

@@ -38,10 +38,13 @@ class Sameness:
     top: Detection | None  # the card last reported (or re-seen) on top
     covered: bool  # the middle of the top card was hidden since it was last seen
     passed: bool   # ... since it was reported, whether or not that can be trusted
+    twin_landed: bool  # its face was seen beside its place, then back at it
+    lifting: bool      # the top card was seen lifted off since a card was last laid
     frame: np.ndarray | None  # the latest frame
     face: Face | None  # the top card's face as last seen settled
     face_clear: bool   # ... seen with nothing on or around the card
     stack: Stack       # the cards below the top one, and one lifted off
+    _shift_memo: tuple[tuple | None, Shift | None] = (None, None)  # (frame, face, top) last registered, and how
     middle: np.ndarray | None      # mask of the middle of ``top`` on the small grey frame
     background: np.ndarray | None  # the first frame, small and grey
     dispute: Dispute | None
@@ -59,6 +62,8 @@ class Sameness:
         shift = self._shift()
         if self.passed and shift is not None and shift.turned:
             return True  # laid the other way up on its twin
+        if self.twin_landed and not self.lifting:
+            return True  # its face was seen carried in and laid on it (see :mod:`vision.track.passage`)
         if self.top.encloses(sighting, self.config.merged_growth, self.config.merged_margin):
             return False  # read before with fingers merged into its outline
         # a top card never seen settled or clear may have been held: only its face, registered, tells
@@ -94,7 +99,12 @@ class Sameness:
         """How the top card's face lies now against its last settled view (None: no such view, or no match)."""
         if self.face is None or self.top is None or self.frame is None:
             return None
-        return face_shift(self.face, self.frame, self.top, self.config)
+        # asked several times a frame (is it new, did it move, is it laid turned): registered once
+        seen, shift = self._shift_memo
+        if seen is None or any(a is not b for a, b in zip(seen, (self.frame, self.face, self.top))):
+            shift = face_shift(self.face, self.frame, self.top, self.config)
+            self._shift_memo = ((self.frame, self.face, self.top), shift)
+        return shift
 
     def _face_moved(self, sighting: Detection) -> bool | None:
         """Whether the top card's face now lies elsewhere than when it was last
@@ -126,7 +136,7 @@ class Sameness:
         top = self.top
         if top is None or not self.passed or self.stack.lifted is not None:
             return
-        held = sighting is not None and sighting.card == top.card and not self._on_pile(sighting)
+        held = any(s.card == top.card and not self._on_pile(s) for s in (*seen, *([sighting] if sighting else [])))
         under = self.stack.below[-1].sighting if self.stack.below else None
         shows = under is not None and under.card != top.card and any(
             s.card == under.card and self._on_pile(s) for s in seen)
@@ -134,6 +144,7 @@ class Sameness:
             not self._hidden(small, self.background, self.middle)
         if held or shows or table:
             self.stack.lifted = Laid(top, self.face, self.face_clear)
+            self.lifting = True  # its face seen aside and back is the card put back, not its twin laid
             if self.dispute is not None and self.dispute.sightings[-1].card == top.card:
                 self.dispute = None  # what was read of it on the pile is the card now in the hand
 

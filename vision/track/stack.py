@@ -48,8 +48,8 @@ class Stack:
         lay: the top card was lifted off. Its face registered on its last
         settled view must not have moved (a card laid since lies elsewhere),
         to a fraction of a pixel when it is of the top card's kind (a run of
-        cards laid almost exactly on each other); with no such view, its
-        outline must not have."""
+        cards laid almost exactly on each other, unless the top card was seen
+        lifted); with no such view, its outline must not have."""
         if not self.below or frame is None:
             return False
         under = self.below[-1]
@@ -58,7 +58,10 @@ class Stack:
         if under.face is not None:
             shift = face_shift(under.face, frame, sighting, self.config)
             if shift is not None and shift.match >= self.config.face_match:
-                least = self.config.uncovered_shift if top.card == sighting.card else self.config.unclear_face_shift
+                # a card of the top's kind within a fraction of a pixel may be one laid on the top card, unless
+                # the top card was just seen lifted off (a hand and a card held nearby blur the registration)
+                fine = top.card == sighting.card and self.lifted is None
+                least = self.config.uncovered_shift if fine else self.config.unclear_face_shift
                 return not shift.turned and shift.moved <= least
         return sighting.pose_distance(under.sighting) <= self.config.pose_tolerance
 

@@ -44,9 +44,10 @@ from companion.engine import Card
 from ..recognize.types import Detection
 from .config import DEFAULT_TRACKER_CONFIG, TrackerConfig
 from .dispute import Dispute
-from .faces import Face, face_of
+from .faces import Face, face_of, face_shift
 from .motion import Motion
 from .pile import UsualSize, search_region, top_of_pile
+from .passage import Passage
 from .sameness import Sameness
 from .stack import Laid, Stack
 from .types import Landing
@@ -54,7 +55,7 @@ from .types import Landing
 Recognise = Callable[[np.ndarray], Sequence[Detection]]
 
 
-class FlipTracker(Sameness):
+class FlipTracker(Sameness, Passage):
     """Reports each card laid on the pile, in order; see the module doc."""
 
     name = "vision.track"
@@ -95,6 +96,9 @@ class FlipTracker(Sameness):
         self.face_clear = False  # ... seen with nothing on or around the card (not for want of a view)
         self.stack = Stack(config)  # the cards below the top one, and one lifted off the pile
         self.slide = np.zeros(2, np.float32)  # where the top card's middle was last found, slid (small pixels)
+        self.aside = False    # the top card's face was seen beside its place (see :mod:`vision.track.passage`)
+        self.twin_landed = False  # ... and then back at it: a card of its kind landed on it
+        self.lifting = False  # the top card was seen lifted off since the last card was laid
 
     # -- per frame -------------------------------------------------------------------------
     def feed(self, frame: np.ndarray, time: float | None = None) -> list[Landing]:
@@ -184,42 +188,6 @@ class FlipTracker(Sameness):
             return None
         return float(self.motion.changed(small, self.scene)[ring].mean()) <= self.config.bare_fraction
 
-    def _hidden(self, small: np.ndarray, before: np.ndarray | None, middle: np.ndarray | None) -> bool:
-        """Whether the ``middle`` of a card no longer looks as it did in ``before``."""
-        if before is None or middle is None or not middle.any():
-            return False
-        changed = self.motion.changed(small, before)[middle]
-        return float(changed.mean()) > self.config.covered_fraction
-
-    def _top_hidden(self, small: np.ndarray) -> bool:
-        """Whether the middle of the top card is hidden: changed, and not
-        found again slid a little from where it was found last (a nudged pile
-        still shows its top face)."""
-        assert self.top is not None
-        if self.reference is None or self.middle is None or self.region is None:
-            return False
-        if not self._hidden(small, self.reference, self.middle):
-            self.slide[:] = 0
-            return self._overlaid(small)
-        width = self.top.width * self.motion.scale
-        found = self.motion.find_again(small, self.reference, self.middle, self.slide,
-                                       self.config.visible_step * width)
-        if found is False:  # too plain to find: its change decides
-            return True
-        if found is None or float(np.linalg.norm(found)) > self.config.visible_reach * width:
-            return True
-        self.slide = found
-        # slid: a nudged pile, fingers on its edge; else its middle shows, but something may lie over the rest
-        return not found.any() and self._overlaid(small)
-
-    def _overlaid(self, small: np.ndarray) -> bool:
-        """Whether much of the top card differs from its last view though its
-        middle shows where it was: something lies over it (a card carried in
-        fast lands at once, seen once beside its place, over the edge of the
-        top card)."""
-        assert self.reference is not None and self.region is not None
-        return float(self.motion.changed(small, self.reference)[self.region].mean()) > self.config.overlaid_fraction
-
     # -- recognition -------------------------------------------------------------------------
     def _should_search(self, still: bool, now: float) -> bool:
         # the pile looks changed but the last look found no card there (a hand was on it?): retry now and then
@@ -300,7 +268,8 @@ class FlipTracker(Sameness):
         events: list[Landing] = []
         clear = self._ring_clear(sighting, small)
         bare = clear is not False
-        if self.dispute is not None and self.dispute.interrupted_by(sighting, self.config):
+        if self.dispute is not None and self.dispute.interrupted_by(sighting, self.config) and \
+                not self._still_disputed(sighting):
             # the next card covered one that was only waiting for the hand to go: it landed all the same
             events = self._decide(self.dispute.sightings[-1], small, now, self.dispute.confidence(),
                                   buried=True, new=self.dispute.fresh)
@@ -314,7 +283,10 @@ class FlipTracker(Sameness):
         self.dispute.add(sighting)
         # judged now, while the card shows: once the next card covers it, its face cannot be registered
         self.dispute.fresh, self.dispute.clear = self._is_new(sighting), clear is True
+        self.dispute.restacked = not self.dispute.fresh and self.top is not None and \
+            sighting.card == self.top.card and self._restacked(sighting) is not None
         self.dispute.view, self.dispute.middle = small, self.motion.mask(sighting.corners, 0.5)
+        self.dispute.face = face_of(self.frame, sighting, self.config)
         self.dispute.covered, self.dispute.released = False, False
         self.dispute.bare = self.dispute.bare or bare
         if self._judged_too_soon(sighting):
@@ -337,6 +309,18 @@ class FlipTracker(Sameness):
         return not self.dispute.fresh and self.top is not None and sighting.card == self.top.card and \
             self.passed and self._face_moved(sighting) is None
 
+    def _still_disputed(self, sighting: Detection) -> bool:
+        """Whether ``sighting``, of the disputed card's kind, shows that very
+        card: its face, registered on the disputed sighting's, has not moved
+        (a hand leaving it changes its middle and its outline, not its face)."""
+        assert self.dispute is not None
+        if self.dispute.face is None or self.frame is None or sighting.card != self.dispute.sightings[-1].card:
+            return False
+        shift = face_shift(self.dispute.face, self.frame, sighting, self.config)
+        least = self.config.face_shift if self.dispute.clear else self.config.unclear_face_shift
+        return shift is not None and shift.match >= self.config.face_match and not shift.turned and \
+            shift.moved <= least
+
     def _watch(self, dispute: Dispute, small: np.ndarray) -> None:
         """Whether something passed over the disputed card since it was last
         seen. Changes while the card was only seen with a hand on it are the
@@ -352,7 +336,9 @@ class FlipTracker(Sameness):
         """A card disputed for too long is reported with the best guess."""
         if self.dispute is None or now - self.dispute.since < self.config.max_wait:
             return []
-        return self._decide(self.dispute.favourite(), small, now, self.dispute.confidence())
+        # the card below seen while the top card was held aside stays that card though the hand now covers it
+        new = False if self.dispute.restacked else None
+        return self._decide(self.dispute.favourite(), small, now, self.dispute.confidence(), new=new)
 
     def _decisive(self, sighting: Detection) -> bool:
         """Clear enough to report at once, without a second agreeing look."""
@@ -371,7 +357,9 @@ class FlipTracker(Sameness):
         if new:
             # the scene shows the pile as it was just before this card only if the last card was settled
             self.decided_at, self.scene_valid = now, self.top is None or self.settled
+            self.lifting = False
         self.top, self.reference, self.covered, self.passed, self.dispute = sighting, small, False, False, None
+        self.aside = self.twin_landed = False
         self.slide = np.zeros(2, np.float32)
         self.size.learn(sighting)
         # seen while a hand may still touch it, the outline and the reference are not to be

@@ -1,0 +1,126 @@
+"""Whether something passed over the top card: the first half of "a card was laid".
+
+The middle of the top card's face, on the small grey frame, is compared with
+how it looked when the card was last seen. It is **hidden** when it changed
+and is not found again a little slid from where it was found in the frame
+before (a nudged pile slides its top face a fraction of a pixel per frame and
+is never hidden). Much of the card changed while its middle still shows
+means something lies over it (a card carried in fast, seen once over the
+top card's edge).
+
+A card of the top card's kind laid almost exactly on it hides nothing that
+looks different: the face carried in *is* the face below. It shows itself
+as that face seen **beside its place and then back at it**: found a few
+pixels off while in flight, then home again as it lands. A nudged pile's
+face moves away and stays there; a hand passing over shows no face at all.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..recognize.types import Detection
+from .config import TrackerConfig
+from .motion import Motion
+
+
+class Passage:
+    """The :class:`~vision.track.tracker.FlipTracker`'s watch over its top
+    card, over the tracker's own state."""
+
+    config: TrackerConfig
+    motion: Motion
+    top: Detection | None
+    reference: np.ndarray | None  # small grey frame when ``top`` was last seen
+    region: np.ndarray | None     # mask of ``top`` on the small grey frame
+    middle: np.ndarray | None     # mask of the middle of ``top``
+    slide: np.ndarray             # where the middle was last found, slid (small pixels)
+    aside: bool   # the top card's face was seen beside its place since it was last seen there
+    twin_landed: bool  # ... and then back at its place: a card of its kind was carried in and laid on it
+
+    def _hidden(self, small: np.ndarray, before: np.ndarray | None, middle: np.ndarray | None) -> bool:
+        """Whether the ``middle`` of a card no longer looks as it did in ``before``."""
+        if before is None or middle is None or not middle.any():
+            return False
+        changed = self.motion.changed(small, before)[middle]
+        return float(changed.mean()) > self.config.covered_fraction
+
+    def _top_hidden(self, small: np.ndarray) -> bool:
+        """Whether the middle of the top card is hidden: changed, and not
+        found again slid a little from where it was found last (a nudged pile
+        still shows its top face); or its face came back to its place after
+        being seen beside it (its twin landed on it)."""
+        assert self.top is not None
+        if self.reference is None or self.middle is None or self.region is None:
+            return False
+        width = self.top.width * self.motion.scale
+        if not self._hidden(small, self.reference, self.middle):
+            self.slide[:] = 0
+            if not self.aside and self._disturbed(small):
+                self._look_aside(small, width)  # a twin about to land shows its face a pixel or two off
+            return self._came_back(small, width) or (self._overlaid(small) and not self._sliding(small, width))
+        found = self.motion.find_again(small, self.reference, self.middle, self.slide,
+                                       self.config.visible_step * width)
+        if found is False:  # too plain to find: its change decides
+            return True
+        # a nudged pile slides its face a step at a time; a card carried in fast jumps it (to a pixel:
+        # the search is in whole pixels)
+        jumped = found is not None and \
+            float(np.linalg.norm(found - self.slide)) > self.config.visible_step * width + self.config.visible_jump
+        if found is None or jumped or float(np.linalg.norm(found)) > self.config.visible_reach * width:
+            self._look_aside(small, width)
+            return True
+        self._note_aside(found, width)
+        self.slide = found
+        # slid: a nudged pile, fingers on its edge; else its middle shows, but something may lie over the rest
+        return (not found.any() and self._came_back(small, width)) or (not found.any() and self._overlaid(small))
+
+    def _overlaid(self, small: np.ndarray) -> bool:
+        """Whether much of the top card differs from its last view though its
+        middle shows where it was: something lies over it (a card carried in
+        fast lands at once, seen once beside its place, over the edge of the
+        top card)."""
+        assert self.reference is not None and self.region is not None
+        return float(self.motion.changed(small, self.reference)[self.region].mean()) > self.config.overlaid_fraction
+
+    def _sliding(self, small: np.ndarray, width: float) -> bool:
+        """Whether the top card's middle, little changed, shows slid a pixel
+        or so from its place: the whole card is being pushed (a nudge), so
+        its changing does not mean something lies over it."""
+        assert self.reference is not None and self.middle is not None
+        found = self.motion.find_again(small, self.reference, self.middle, self.slide,
+                                       self.config.visible_step * width)
+        if not isinstance(found, np.ndarray) or not found.any():
+            return False
+        self.slide = found
+        return True
+
+    def _disturbed(self, small: np.ndarray) -> bool:
+        """Whether some of the top card's middle differs from its last view."""
+        assert self.reference is not None and self.middle is not None
+        return float(self.motion.changed(small, self.reference)[self.middle].mean()) > self.config.still_fraction
+
+    def _note_aside(self, found: np.ndarray, width: float) -> None:
+        """The face found ``found`` (small pixels) from its place: beside it
+        when at least ``aside_reach`` of a card's width."""
+        if float(np.linalg.norm(found)) >= self.config.aside_reach * width:
+            self.aside = True
+
+    def _look_aside(self, small: np.ndarray, width: float) -> None:
+        """The middle is not where it was: is the face (a twin in flight) nearby?"""
+        assert self.reference is not None and self.middle is not None
+        found = self.motion.find_again(small, self.reference, self.middle, np.zeros(2, np.float32),
+                                       self.config.arrival_reach * width, self.config.aside_match)
+        if isinstance(found, np.ndarray):
+            self._note_aside(found, width)
+
+    def _came_back(self, small: np.ndarray, width: float) -> bool:
+        """Whether the face, seen beside its place, shows at its place again:
+        its twin landed there (a nudged pile's face does not come back)."""
+        if not self.aside:
+            return False
+        assert self.reference is not None and self.middle is not None
+        found = self.motion.find_again(small, self.reference, self.middle, np.zeros(2, np.float32), 1.0)
+        if isinstance(found, np.ndarray) and not found.any():
+            self.aside, self.twin_landed = False, True
+            return True
+        return False

@@ -13,7 +13,7 @@ here knows how the stand-in cards look.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -96,28 +96,64 @@ class PrintTemplates:
         return best
 
 
-    def differences(self, face: np.ndarray, among: Callable[[Card], bool]) -> dict[Card, float]:
+    def differences(self, face: np.ndarray, among: Callable[[Card], bool], scales: tuple[float, ...] = (1.0,),
+                    blur: float = 0.0) -> list[dict[Card, float]]:
         """For each template ``among`` those taught (all of one size: faces
         alike but for this box), how well ``face`` matches what sets it apart
-        from the others: the box is first placed where it best fits their mean,
-        then, with the mean taken away, correlated with each template's own
-        difference from it. Where the faces differ in a few small marks (the
-        coins), the shared print no longer drowns them."""
-        chosen = [(card, _standard(t)) for card, t in zip(self.cards, self.templates) if among(card)]
-        area = box_crop(face, self.box, self.slack, self.pad).astype(np.float32)
+        from the others: the box is first placed where it best fits their mean
+        (at each of ``scales``: an outline traced along a frame printed inside
+        the card shows it larger), then, with the mean taken away, correlated
+        with each template's own difference from it. Where the faces differ in
+        a few small marks (the coins), the shared print no longer drowns them.
+        Both sides are smoothed by ``blur`` (pixels) first, so a blurred photo
+        meets templates as soft as itself.
+
+        Three answers: the whole box, its left half and its right half (a half
+        where the templates do not differ is left out: empty), which a print
+        shown twice (the coins in both upper corners) lets check each other."""
+        chosen = [(card, _standard(_soft(t, blur))) for card, t in zip(self.cards, self.templates) if among(card)]
+        area = _soft(box_crop(face, self.box, self.slack, self.pad).astype(np.float32), blur)
         if len(chosen) < 2 or any(t.shape != chosen[0][1].shape for _, t in chosen) or \
                 area.shape[0] < chosen[0][1].shape[0] or area.shape[1] < chosen[0][1].shape[1]:
-            return {card: score for card, score in self.scores(face, lambda c: c, among).items()}  # type: ignore[misc]
+            return [{card: score for card, score in self.scores(face, lambda c: c, among).items()}]  # type: ignore[misc]
         mean = np.mean([t for _, t in chosen], axis=0)
-        _, _, _, (x, y) = cv2.minMaxLoc(cv2.matchTemplate(area, mean, cv2.TM_CCOEFF_NORMED))
-        height, width = mean.shape
-        seen = _standard(area[y:y + height, x:x + width]) - mean
-        seen /= float(np.linalg.norm(seen)) + 1e-6
-        result = {}
-        for card, template in chosen:
-            own = template - mean
-            result[card] = float(np.sum(seen * own) / (np.linalg.norm(own) + 1e-6))
+        seen = _standard(_placed(area, mean, scales)) - mean
+        width = mean.shape[1]
+        owns = [(card, template - mean) for card, template in chosen]
+        total = sum(float(np.sum(own ** 2)) for _, own in owns)
+        result = []
+        for part in (slice(None), slice(0, width // 2), slice(width // 2, None)):
+            if sum(float(np.sum(own[:, part] ** 2)) for _, own in owns) < HALF_SHARE * total:
+                result.append({})
+                continue
+            look = seen[:, part] / (float(np.linalg.norm(seen[:, part])) + 1e-6)
+            result.append({card: float(np.sum(look * own[:, part]) / (np.linalg.norm(own[:, part]) + 1e-6))
+                           for card, own in owns})
         return result
+
+
+HALF_SHARE = 0.2  # a half holding less of what sets the templates apart says nothing of its own
+
+
+def _soft(image: np.ndarray, blur: float) -> np.ndarray:
+    return cv2.GaussianBlur(image, (0, 0), blur) if blur > 0 else image
+
+
+def _placed(area: np.ndarray, mean: np.ndarray, scales: tuple[float, ...]) -> np.ndarray:
+    """The part of ``area``, at the scale of ``scales`` where it fits best, that best matches ``mean``."""
+    height, width = mean.shape
+    best: tuple[float, np.ndarray] | None = None
+    for scale in scales:
+        shown = area if scale == 1 else cv2.resize(
+            area, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+        if shown.shape[0] < height or shown.shape[1] < width:
+            continue
+        _, fit, _, (x, y) = cv2.minMaxLoc(cv2.matchTemplate(shown, mean, cv2.TM_CCOEFF_NORMED))
+        if best is None or fit > best[0]:
+            best = (fit, shown[y:y + height, x:x + width])
+    if best is None:
+        raise AssertionError("unreachable: scale 1 fits, the area being at least the mean's size")
+    return best[1]
 
 
 def _standard(image: np.ndarray) -> np.ndarray:
@@ -173,13 +209,22 @@ class CoinTemplates:
     def read(self, face: np.ndarray, card: Card) -> NumeralReading:
         """The coins on ``face`` (:func:`read_face`), among the
         taught faces of ``card``'s colour and value: elsewhere on the face
-        they are alike, so the coins alone tell them apart."""
-        differences = self.prints.differences(
-            face, lambda other: other.ingredient is card.ingredient and other.value == card.value)
-        scores: dict[int, float] = {}
-        for other, score in differences.items():
-            scores[other.coins] = max(score, scores.get(other.coins, -1.0))  # type: ignore[index]
-        return _reading(scores, self.config.sure_coins, self.config.sure_coins_margin)
+        they are alike, so the coins alone tell them apart. Sure only when
+        the count also leads in each half of the box where the faces differ
+        (both upper corners, on a deck printing the coins twice)."""
+        whole, *halves = self.prints.differences(
+            face, lambda other: other.ingredient is card.ingredient and other.value == card.value,
+            self.config.coins_scales, self.config.coins_blur)
+        reading = _reading(_by_count(whole), self.config.sure_coins, self.config.sure_coins_margin)
+        agree = all(_reading(_by_count(half), 0.0, 0.0).value == reading.value for half in halves if half)
+        return reading if agree else replace(reading, sure=False)
+
+
+def _by_count(scores: dict[Card, float]) -> dict[int, float]:
+    counts: dict[int, float] = {}
+    for other, score in scores.items():
+        counts[other.coins] = max(score, counts.get(other.coins, -1.0))  # type: ignore[index]
+    return counts
 
 
 def _reading(scores: dict[int, float], least: float, lead: float) -> NumeralReading:

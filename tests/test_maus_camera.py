@@ -211,7 +211,7 @@ def test_coins_are_sure_only_when_both_upper_corners_read_the_same(style):
     assert deck.coins.read(read_face(mixed, outline), three).sure is False
     # each half of the box is read on its own: the left corner's 3, the right corner's 5
     config = deck.coins.config
-    _, left, right = deck.coins.prints.differences(
+    look = deck.coins.prints.differences(
         read_face(mixed, outline), lambda other: other.ingredient is three.ingredient and other.value == 3,
         config.coins_scales, config.coins_blur)
-    assert max(left, key=left.get).coins == 3 and max(right, key=right.get).coins == 5
+    assert max(look.left, key=look.left.get).coins == 3 and max(look.right, key=look.right.get).coins == 5

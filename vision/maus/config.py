@@ -60,6 +60,11 @@ class MausVisionConfig:
     # templates as soft as themselves)
     coins_scales: tuple[float, ...] = (0.88, 0.94, 1.0, 1.06)
     coins_blur: float = 2.0
+    # how blurred the coins' box looks is the step here whose smoothing of the taught
+    # print matches it best; from coins_too_blurred on, coins are never sure (on the
+    # alt style nearly all coins read one short, and sure, were that blurred)
+    coins_blur_steps: tuple[float, ...] = (0.5, 1.0, 1.5, 2.0, 3.0)
+    coins_too_blurred: float = 2.0
     # a numeral is read sure when its best value's correlation reaches this and leads the
     # next value's by this much (on the stand-in deck a right reading leads by 0.09 and
     # more in 99 cards of 100: 3, 5 and 6 share much of their shape)

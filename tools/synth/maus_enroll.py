@@ -59,3 +59,33 @@ def write_maus_enroll_photos(out_dir: str | Path, style: MausStyle = DEFAULT_MAU
 
 def _json(data: dict[str, Any]) -> bytes:
     return (json.dumps(data, indent=1) + "\n").encode()
+
+
+RETAKE_SEED_STEP = 1_000_003  # a retake's seed: the set's plus this times the attempt
+
+
+def retake_maus_photos(folder: str | Path, images: Sequence[str], attempt: int) -> None:
+    """Photograph the cards of ``images`` (file names in ``folder``) again, as
+    a player does when enrollment refuses a picture: the same card, another
+    shot drawn from the set's seed and ``attempt``. The photos, ``truth.json``
+    and their manifest entries are rewritten."""
+    from tools.synth.maus_style import maus_style_named
+
+    out = Path(folder)
+    truth = json.loads((out / TRUTH).read_text())
+    manifest = json.loads((out / MANIFEST).read_text())
+    style = maus_style_named(truth["style"])
+    everything = maus_faces()
+    truths = {entry["image"]: entry for entry in truth["photos"]}
+    entries = {entry["image"]: entry for entry in manifest["cards"]}
+    for image in images:
+        card = Card.from_notation(entries[image]["card"])
+        photo = maus_card_photo(style, truth["seed"] + RETAKE_SEED_STEP * attempt, everything.index(card), card)
+        write_bytes(out / image, photo.photo.jpeg)
+        entries[image].clear()
+        entries[image].update({"image": image, "card": card.notation, **({"top": photo.top} if photo.top != "top"
+                                                                         else {})})
+        truths[image].update({"top": photo.top, "corners": [[round(float(x), 2), round(float(y), 2)]
+                                                             for x, y in photo.corners]})
+    write_bytes(out / TRUTH, _json(truth))
+    write_bytes(out / MANIFEST, _json(manifest))

@@ -13,6 +13,7 @@ Pictures are raw ``image/jpeg`` or ``image/png`` bodies, like the camera's.
 from __future__ import annotations
 
 import mimetypes
+from urllib.parse import unquote
 from pathlib import Path
 from typing import Any
 
@@ -149,11 +150,13 @@ def capture_image(deck_id: str, token: str) -> Response:
     return _image_file(held_capture(deck_store().get(deck_id), token).face)
 
 
-@bp.delete("/<deck_id>/faces/<face>")
+@bp.delete("/<deck_id>/faces/<path:face>")
 def remove_face(deck_id: str, face: str) -> Response:
+    """A Maus card's "/" (``g5%2F3``) reaches here decoded by some servers and
+    not by others (cheroot keeps an encoded slash as it is): it is decoded once."""
     store = deck_store()
     game = store.editable(deck_id).game
-    deck = store.remove_face(deck_id, decks.card_named(face, game))
+    deck = store.remove_face(deck_id, decks.card_named(unquote(face), game))
     refresh(deck)
     return jsonify(summary_json(deck))
 

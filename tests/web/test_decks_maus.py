@@ -65,8 +65,10 @@ def test_a_maus_deck_is_taught_its_faces_in_the_pads_order(client, deck):
     assert detail["missing"] == FACES[1:] and detail["taught"][0]["card"] == "r3/3"
     assert client.get(detail["taught"][0]["image"]).mimetype == "image/png"
     assert teach(client, deck, "g5/3").get_json()["card"] == "g5/3"
-    removed = client.delete(f"/api/decks/{deck}/faces/maus-g5-3")  # by its slug, or its notation
+    removed = client.delete(f"/api/decks/{deck}/faces/maus-g5-3")  # by its slug, or its notation (g5%2F3)
     assert removed.status_code == 200 and removed.get_json()["faces"] == 1
+    assert teach(client, deck, "g5/3").status_code == 201
+    assert client.delete(f"/api/decks/{deck}/faces/g5%2F3").get_json()["faces"] == 1
 
 
 def test_a_maus_picture_sent_without_its_card_waits_for_a_tap(client, deck):

@@ -4,9 +4,8 @@ and switching that deck while the app runs.
 As for Mamma Mia! (:mod:`.recognition`), a deck made active is loaded
 first, so one that cannot be loaded changes nothing; a face of the active
 deck removed to be retaken leaves the faces loaded until the deck is
-complete again.
-
->>> # in a request: maus_reader().read_bytes(jpeg_bytes).notation  -> 'g5/3 b4/2 r6/1'
+complete again. In a request, ``maus_reader().read_bytes(jpeg)`` reads a
+photo of laid cards with the deck the table chose.
 """
 from __future__ import annotations
 

@@ -28,20 +28,18 @@ import threading
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
-
-from typing import Any, Hashable
+from typing import Any, Hashable, Iterator
 
 from vision.recognize.decks import MANIFEST, deck_folder, read_manifest
 
 from .files import read_json, write_atomic, write_json_atomic
-from .games import GAMES, MAMMA_MIA, DeckGame, NotAFace, folder_game, game_named
+from .games import GAMES, MAMMA_MIA, MAUS, DeckGame, NotAFace, folder_game, game_named
 
 Card = Hashable  # a face of the deck's game: a Mamma Mia! card, or a Maus card with its coins
 CATALOGUE = GAMES[MAMMA_MIA].faces  # Mamma Mia!'s faces in the pad's order
 STANDIN = GAMES[MAMMA_MIA].standin_id
 STANDIN_NAME = "Stand-in deck"
-STANDIN_NAMES = {MAMMA_MIA: STANDIN_NAME, "maus": "Maus au Chocolat stand-in deck"}
+STANDIN_NAMES = {MAMMA_MIA: STANDIN_NAME, MAUS: "Maus au Chocolat stand-in deck"}
 ACTIVE_KEYS = {MAMMA_MIA: "active"}  # a game's key in active.json: its own id, but for the first game
 DECK_FILE = "deck.json"
 ACTIVE_FILE = "active.json"

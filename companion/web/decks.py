@@ -150,13 +150,16 @@ def capture_image(deck_id: str, token: str) -> Response:
     return _image_file(held_capture(deck_store().get(deck_id), token).face)
 
 
-@bp.delete("/<deck_id>/faces/<path:face>")
-def remove_face(deck_id: str, face: str) -> Response:
-    """A Maus card's "/" (``g5%2F3``) reaches here decoded by some servers and
-    not by others (cheroot keeps an encoded slash as it is): it is decoded once."""
+@bp.delete("/<deck_id>/faces/<face>")
+@bp.delete("/<deck_id>/faces/<face>/<coins>")
+def remove_face(deck_id: str, face: str, coins: str | None = None) -> Response:
+    """A Maus card's "/" (``g5%2F3``) reaches here decoded by some servers,
+    as two parts, and not by others (cheroot keeps an encoded slash as it
+    is): either way it is read as one card."""
+    face = unquote(face) if coins is None else f"{face}/{coins}"
     store = deck_store()
     game = store.editable(deck_id).game
-    deck = store.remove_face(deck_id, decks.card_named(unquote(face), game))
+    deck = store.remove_face(deck_id, decks.card_named(face, game))
     refresh(deck)
     return jsonify(summary_json(deck))
 

@@ -4,12 +4,14 @@
 // with suggestions and waits beside the pad of cards still missing, the
 // likeliest card highlighted, until a tap names it. A poor picture is refused
 // with the reason and what to do. Once every face is taught: make the deck the
-// camera's, then try it with the same camera or photos.
+// camera's, then try it with the same camera or photos. A Maus au Chocolat
+// deck is taught the same way; its faces and pad are drawn by MausFaces, and
+// trying it reads the laid row of cards.
 "use strict";
 
 (() => {
   const root = document.getElementById("teach");
-  const { t, esc, card } = Cards;
+  const { t, esc } = Cards;
   const $ = (id) => document.getElementById(id);
   Cards.setCatalog(JSON.parse($("catalog-data").textContent));
   const STILL_MS = 500;             // a card lying still this long is photographed
@@ -21,6 +23,8 @@
   const COLORS = Object.values(Cards.COLORS);
 
   let deck = JSON.parse($("deck-data").textContent);
+  const maus = deck.game === "maus";
+  const card = maus ? MausFaces.card : Cards.card;
   let held = null;       // the picture waiting for its card: {capture, face, suggestions, source}
   let retaking = null;   // the card whose face was just removed: highlighted while it is missing
   let asked = null;      // the taught face the player tapped, asked whether to retake it
@@ -30,6 +34,8 @@
   let chosen = 0;        // how many files were chosen in all
 
   const teaching = () => deck.missing.length > 0;
+  // a complete Maus deck is tried with itself; a Mamma Mia! one through the camera, once it uses the deck
+  const canTry = () => maus || deck.active;
 
   // talking to the API -------------------------------------------------------------------
 
@@ -155,8 +161,18 @@
     busy = true;
     const result = await call(root.dataset.photo, postPicture(blob));
     busy = false;
-    if (result.ok) reading(result.data.proposal, source); else refused(result, source);
+    if (!result.ok) refused(result, source);
+    else if (maus) row(result.data, source);
+    else reading(result.data.proposal, source);
     render();
+  }
+
+  /** A Maus deck tried: the cards read left to right, each sure or not. */
+  function row(answer, source) {
+    const cards = answer.cards.map((c) => `${card(c.card)} <span class="${c.sure ? "sure" : "unsure"}">`
+      + `${esc(t(c.sure ? "teach.reads_sure" : "teach.maus_unsure"))}</span>`).join(" ");
+    keep($("readings"), `<li class="reading" data-cards="${esc(answer.notation)}" data-sure="${answer.sure}">`
+      + `${named(source)}${answer.cards.length ? `${esc(t("teach.reads"))} ${cards}` : esc(t("teach.maus_none"))}</li>`);
   }
 
   function reading(proposal, source) {
@@ -195,7 +211,7 @@
     const still = LiveCamera.stillness(video, STILL_MS);
     const canvas = document.createElement("canvas");
     while (running) {
-      const free = !busy && !held && !photos.length && (teaching() || deck.active);
+      const free = !busy && !held && !photos.length && (teaching() || canTry());
       if (still.look() && free) {
         still.taken();
         busy = true;  // from now: a photo chosen meanwhile waits its turn
@@ -212,7 +228,7 @@
   /** The next chosen photo, once nothing waits for a tap. */
   async function nextPhoto() {
     while (!busy && !held && photos.length) {
-      if (!teaching() && !deck.active) { photos.length = 0; break; }  // complete: nothing to read it with yet
+      if (!teaching() && !canTry()) { photos.length = 0; break; }  // complete: nothing to read it with yet
       const file = photos.shift();
       status(t("teach.status_photo", { n: chosen - photos.length, total: chosen }));
       if (teaching()) await offer(file, file.name); else await read(file, file.name);
@@ -230,7 +246,8 @@
     $("progress").textContent = t("cards.progress", { n: deck.faces, total: deck.total });
     Object.assign($("progress-bar"), { max: deck.total, value: deck.faces });
     $("camera-title").textContent = t(complete ? "teach.try_title" : "teach.camera_title");
-    $("camera-explain").textContent = t(!complete ? "teach.camera_explain" : deck.active ? "teach.try_explain" : "teach.try_first");
+    $("camera-explain").textContent = t(!complete ? "teach.camera_explain" : !canTry() ? "teach.try_first"
+      : maus ? "teach.maus_try_explain" : "teach.try_explain");
     $("readings").hidden = !complete;
     $("done").hidden = !complete;
     $("done-use").hidden = deck.active;
@@ -240,9 +257,11 @@
     $("cam-stop").hidden = !running;
     $("pad").hidden = complete;
     renderCapture();
-    $("pad-keys").innerHTML = Cards.pad(deck.missing, {
+    const locked = !held || busy;
+    const marked = held ? likeliest() : null;
+    $("pad-keys").innerHTML = maus ? MausFaces.pad(deck.missing, { locked, marked }) : Cards.pad(deck.missing, {
       groups: COLORS.map((color) => ({ color, title: t("teach.pad_orders", { color: t(`color.${color}`) }) })),
-      locked: !held || busy, marked: held ? likeliest() : null });
+      locked, marked });
     $("pad-idle").hidden = Boolean(held);
     renderTaught();
     if (held) status(t("teach.capture_title"));

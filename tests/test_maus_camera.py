@@ -190,3 +190,44 @@ def test_both_number_readers_read_a_clear_face():
 
 def test_the_shipped_deck_folder_is_where_the_assets_say():
     assert (MAUS_DECK_DIR / "manifest.json").is_file()
+
+
+@pytest.mark.parametrize("style", [None, ALT_MAUS_STYLE], ids=["default", "alt"])
+def test_coins_are_sure_only_when_both_upper_corners_read_the_same(style):
+    """A face showing 3 coins in one upper corner and 5 in the other (as a
+    corner hidden or misread would) is read but never sure; the face as
+    printed is read sure, on both art styles."""
+    faces = [(f.card, f.image) for f in (render_maus_deck(style) if style else render_maus_deck())]
+    deck = MausDeck.from_faces(faces)
+    printed = dict(faces)
+    three, five = Card.from_notation("r3/3"), Card.from_notation("r3/5")
+    mixed = printed[three].copy()
+    half = mixed.shape[1] // 2
+    mixed[:, half:] = printed[five][:, half:]
+    height, width = mixed.shape[:2]
+    outline = Quad(np.float32([[-0.5, -0.5], [width - 0.5, -0.5], [width - 0.5, height - 0.5], [-0.5, height - 0.5]]))
+    clean = deck.coins.read(read_face(printed[three], outline), three)
+    assert (clean.value, clean.sure) == (3, True)
+    assert deck.coins.read(read_face(mixed, outline), three).sure is False
+    # each half of the box is read on its own: the left corner's 3, the right corner's 5
+    config = deck.coins.config
+    look = deck.coins.prints.differences(
+        read_face(mixed, outline), lambda other: other.ingredient is three.ingredient and other.value == 3,
+        config.coins_scales, config.coins_blur)
+    assert max(look.left, key=look.left.get).coins == 3 and max(look.right, key=look.right.get).coins == 5
+
+
+def test_coins_on_a_blurred_card_are_read_but_never_sure():
+    """A card so blurred that a coin could melt into its neighbour: its coins
+    are reported (the count read) but not sure, while a sharp one's are."""
+    faces = [(f.card, f.image) for f in render_maus_deck()]
+    deck = MausDeck.from_faces(faces)
+    card = Card.from_notation("g5/3")
+    face = dict(faces)[card]
+    height, width = face.shape[:2]
+    outline = Quad(np.float32([[-0.5, -0.5], [width - 0.5, -0.5], [width - 0.5, height - 0.5], [-0.5, height - 0.5]]))
+    sharp = deck.coins.read(read_face(face, outline), card)
+    # 3 pixels at the size the coins are read (100 pixels across)
+    blurred = deck.coins.read(read_face(cv2.GaussianBlur(face, (0, 0), 3.0 * width / 100), outline), card)
+    assert (sharp.value, sharp.sure) == (3, True)
+    assert blurred.value is not None and blurred.sure is False

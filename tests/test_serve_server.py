@@ -161,3 +161,25 @@ def test_serve_uses_a_deck_enrolled_from_photos(serve, tmp_path, capsys):
     assert listed["active"] == "my-deck"
     assert [(d["id"], d["faces"], d["editable"]) for d in listed["decks"]] == [("standin", 51, False),
                                                                              ("my-deck", 3, False)]
+
+
+def test_serve_gives_a_maus_deck_folder_to_the_maus_camera(serve, tmp_path, capsys):
+    from companion.maus.engine import Card
+    from tools.synth.maus_enroll import write_maus_enroll_photos
+
+    folder = tmp_path / "maus-deck"
+    write_maus_enroll_photos(folder, seed=7, cards=[Card.from_notation(n) for n in ("r3/3", "r4/2", "g5/3")])
+    assert main(["enroll", str(folder)]) == 0
+    capsys.readouterr()
+    process, port = serve("--deck", str(folder))
+    assert first_answer(process, f"http://127.0.0.1:{port}/api/decks?game=maus") == 200
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/decks?game=maus", timeout=5) as response:
+        maus = json.load(response)
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/decks", timeout=5) as response:
+        mamma_mia = json.load(response)
+    out, err = stop(process, signal.SIGINT)
+    assert process.returncode == 0, err
+    assert "Camera deck: maus-deck (3 of 70 faces: the other 67 cannot be read)\n" in out
+    assert maus["active"] == "maus-deck" and mamma_mia["active"] == "standin"
+    assert [(d["id"], d["faces"], d["editable"]) for d in maus["decks"]] == [("maus-standin", 70, False),
+                                                                          ("maus-deck", 3, False)]

@@ -7,14 +7,21 @@ DIR/manifest.json lists one picture per distinct face, each with its card:
   {"cards": [{"image": "salami.jpg", "card": {"kind": "ingredient", "ingredient": "salami", "double": false}},
              {"image": "IMG_0042.jpg", "card": "g:4A+P"}, ...]}
 
-(CARD as in the evaluate contract, or its notation.) A picture may be a scan
+(CARD as in the evaluate contract, or its notation.) A Maus au Chocolat deck
+says so, and names each distinct face (colour x value x coins: 70 for the
+stand-in spread) in Maus notation with its coins:
+
+  {"game": "maus", "cards": [{"image": "IMG_0001.jpg", "card": "g5/3"}, ...]}
+
+A picture may be a scan
 cut to the card's edges, or a photo of the card alone on a plain table. The
 card's top is taken to be the end nearest the top of the picture (a sideways
 scan: its left side); add "top": "bottom", "left" or "right" to an entry
-when that is wrong. The faces are straightened and written to DIR/enrolled/,
-and the words printed on each face are read (with Tesseract, a few seconds
-per ten faces) into DIR/enrolled/ocr.json: when a photo's card is unsure
-between two faces, its printed text decides. Then
+when that is wrong. The faces are straightened and written to DIR/enrolled/
+(its manifest names the game too); for Mamma Mia! the words printed on each
+face are read (with Tesseract, a few seconds per ten faces) into
+DIR/enrolled/ocr.json: when a photo's card is unsure between two faces, its
+printed text decides. Then
 `mamma-mia scan --deck DIR PHOTO...` recognises cards of this deck, and
 `mamma-mia serve --deck DIR` has the table app's camera use it.
 
@@ -41,12 +48,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vision.catalog import distinct_faces
-    from vision.recognize.decks import DeckError, read_manifest
+    from vision.recognize.decks import MANIFEST, DeckError, read_manifest
     from vision.recognize.enroll import coverage_warnings, enroll_entries, write_enrolled
 
+    from ..decks.games import MAMMA_MIA, manifest_game
+    from ..engine import card_from_json
+
     try:
-        entries = read_manifest(args.folder)
+        try:
+            game = manifest_game(args.folder)
+        except ValueError as error:
+            raise DeckError(f"{args.folder / MANIFEST}: {error}") from None
+        # a Mamma Mia! card well written but not in the classic deck is warned about below, as always
+        entries = read_manifest(args.folder, card_from_json if game.id == MAMMA_MIA else game.read)
     except DeckError as error:
         print(f"enroll: {error}", file=sys.stderr)
         return 2
@@ -55,10 +69,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"  {outcome.status:<8} {outcome.entry.card.notation:<12} {outcome.entry.image.name}: {outcome.note}",
               file=sys.stderr, flush=True)
         outcomes.append(outcome)
-    for warning in coverage_warnings((o.entry.card for o in outcomes), distinct_faces()):
+    for warning in coverage_warnings((o.entry.card for o in outcomes), game.faces):
         print(f"enroll: warning: {warning}", file=sys.stderr)
     failed = [o for o in outcomes if o.status == "failed"]
-    if not failed:
+    if not failed and game.id == MAMMA_MIA:  # the family check knows Mamma Mia!'s faces
         failed = _misfits(outcomes)
     if failed:
         print(f"enroll: {len(failed)} of {len(outcomes)} pictures failed; nothing was written "
@@ -66,11 +80,14 @@ def run(args: argparse.Namespace) -> int:
         return 1
     faces = [(o.entry.card, o.face) for o in outcomes if o.status == "ok"]
     try:
-        target = write_enrolled(args.folder, faces)
+        target = write_enrolled(args.folder, faces, game.slug, game.manifest_json)
     except OSError as error:
         print(f"enroll: cannot write {args.folder / 'enrolled'}: {error.strerror or error}", file=sys.stderr)
         return 1
     print(f"Enrolled {counted(len(faces), 'face')} into {target}.")
+    if game.id != MAMMA_MIA:
+        print(f"Play with it: mamma-mia serve --deck {args.folder} (the Maus au Chocolat camera then uses it)")
+        return 0
     _read_text(args.folder)
     print(f"Scan with this deck: mamma-mia scan --deck {args.folder} PHOTO...")
     print(f"Play with it: mamma-mia serve --deck {args.folder}")

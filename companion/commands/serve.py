@@ -20,7 +20,8 @@ starting it again resumes every game exactly where it was.
 The camera compares with the deck last made active in the app (the bundled
 stand-in deck at first); decks taught in the app are kept in the instance
 folder. --deck DIR uses a deck folder instead (one `mamma-mia enroll DIR`
-made, say): it is listed in the app, read-only, and active from the start.
+made, say): it is listed in the app, read-only, and active from the start
+(a Maus au Chocolat deck folder, whose manifest says so, for the Maus camera).
 The output says which deck the camera uses.
 
 The server is cheroot: one process (camera sessions are kept in its memory)
@@ -59,6 +60,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from vision.recognize.decks import DeckError, load_faces
 
+    from ..decks.games import GAMES, MAMMA_MIA, folder_game
+
     from ..web import create_app
     from ..web.access import is_loopback_host, new_table_code
     from ..web.joining import Joining
@@ -70,10 +73,12 @@ def run(args: argparse.Namespace) -> int:
     if args.deck is not None:
         app.config["DECK_DIR"] = str(args.deck)
     try:
+        game = GAMES[MAMMA_MIA]
         if args.deck is not None:
-            load_faces(args.deck)  # every image, so a folder of photos not enrolled yet is said now
+            game = folder_game(args.deck)
+            load_faces(args.deck, game.read)  # every image, so a folder of photos not enrolled yet is said now
         with app.app_context():
-            deck = deck_store().active()
+            deck = deck_store().active(game)
     except DeckError as error:
         print(f"serve: cannot use the deck: {error}", file=sys.stderr)
         return 2

@@ -15,12 +15,11 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.engine import Card, describe_card
 from vision.recognize.capture import DEFAULT_CAPTURE, CaptureConfig
 from vision.recognize.imagefile import ImageFileError, read_image
 from vision.recognize.likeness import Signature, likeness, signature, where_they_differ
 
-from .store import Deck
+from .store import Card, Deck
 
 
 @dataclass(frozen=True)
@@ -63,10 +62,10 @@ def suggestions(deck: Deck, face: np.ndarray, config: CaptureConfig = DEFAULT_CA
     lookalikes = similar_faces(deck, face, config, least=config.same)
     if lookalikes:
         card = lookalikes[0].card
-        found.append(Suggestion(card, f"this looks like the {describe_card(card)} you already taught", True))
+        found.append(Suggestion(card, f"this looks like the {deck.game.describe(card)} you already taught", True))
     if deck.missing:
         card = deck.missing[0]
-        found.append(Suggestion(card, f"the next card still missing: {describe_card(card)}", False))
+        found.append(Suggestion(card, f"the next card still missing: {deck.game.describe(card)}", False))
     return found
 
 

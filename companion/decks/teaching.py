@@ -9,7 +9,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.engine import Card
 from vision.cvcompat import encode_png
 from vision.recognize.capture import DEFAULT_CAPTURE, CaptureConfig, Problem, capture
 from vision.recognize.imagefile import read_image
@@ -17,7 +16,8 @@ from vision.recognize.misfits import MISFIT, fits
 
 from . import pending
 from .advice import Likeness, Suggestion, similar_faces, suggestions
-from .store import Deck, DeckStore, DeckStoreError
+from .games import MAMMA_MIA
+from .store import Card, Deck, DeckStore, DeckStoreError
 
 PNG_LEVEL = 3  # a face a few hundred kB, written in milliseconds
 
@@ -88,7 +88,10 @@ def teach_held(store: DeckStore, deck_id: str, token: str, card: Card,
 def _check_fits(deck: Deck, card: Card, face: np.ndarray) -> None:
     """Refuse ``card``'s ``face`` when it does not fit the faces the deck
     has already been taught (an order cut unlike the other orders): one
-    picture's own checks cannot see that."""
+    picture's own checks cannot see that. The check knows Mamma Mia!'s
+    families of faces; another game's faces are checked each on its own."""
+    if deck.game.id != MAMMA_MIA:
+        return
     taught = [(other, read_image(path)) for other, path in deck.faces.items() if other != card]
     if not fits(taught + [(card, face)], card):
         raise PictureRefused(MISFIT)

@@ -1,5 +1,6 @@
-"""The pages of the decks the camera knows: **Your cards** (every deck, the
-one the camera uses, a new deck) and teaching one deck from the tablet.
+"""The pages of the decks the camera knows: **Your cards** (one game's
+decks, the one its camera uses, a new deck; ``?game=maus`` for Maus au
+Chocolat's) and teaching one deck from the tablet.
 
 Creating a deck and making one the camera's are plain form posts
 (CSRF-checked and, from another device, needing the table code, in
@@ -15,6 +16,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from vision.recognize.decks import DeckError
 
+from ..decks.games import GAMES, MAMMA_MIA, DeckGame
 from ..decks.store import MAX_NAME, BadName, DeckStoreError, Incomplete, UnknownDeck
 from . import i18n
 from .decks import detail_json, summary_json
@@ -38,26 +40,28 @@ def refused(error: Exception) -> Any:
 
 @bp.get("")
 def index() -> str:
-    return _index()
+    return _index(_game(request.args.get("game")))
 
 
 @bp.post("")
 def create() -> Any:
+    game = _game(request.form.get("game"))
     name, doubles = request.form.get("name", ""), request.form.get("doubles") == "on"
     try:
-        deck = deck_store().create(name, doubles)
+        deck = deck_store().create(name, doubles, game.id)
     except BadName:
-        return _index(_("cards.err_name", n=MAX_NAME), name, doubles), 400
+        return _index(game, _("cards.err_name", n=MAX_NAME), name, doubles), 400
     return redirect(url_for("cards.teach", deck_id=deck.id), 303)
 
 
 @bp.post("/<deck_id>/activate")
 def use(deck_id: str) -> Any:
+    game = deck_store().get(deck_id).game
     try:
         activate(deck_id)
     except Incomplete as incomplete:
-        return _index(_("cards.err_incomplete", n=incomplete.missing)), 409
-    return redirect(url_for("cards.index"), 303)
+        return _index(game, _("cards.err_incomplete", n=incomplete.missing)), 409
+    return redirect(_index_url(game), 303)
 
 
 @bp.get("/<deck_id>/teach")
@@ -65,10 +69,25 @@ def teach(deck_id: str) -> str:
     deck = deck_store().get(deck_id)
     if not deck.editable:
         abort(404, _("cards.err_read_only", name=deck.name))
-    return render_template("teach.html", deck=detail_json(deck), catalog=i18n.catalog(i18n.current_language()))
+    return render_template("teach.html", deck=detail_json(deck), catalog=i18n.catalog(i18n.current_language()),
+                           cards_url=_index_url(deck.game))
 
 
-def _index(error: str | None = None, name: str = "", doubles: bool = True) -> str:
-    store = deck_store()
-    decks = [summary_json(deck, store.active_id) for deck in store.decks()]
-    return render_template("cards.html", decks=decks, error=error, name=name, doubles=doubles, max_name=MAX_NAME)
+def _index(game: DeckGame, error: str | None = None, name: str = "", doubles: bool = True) -> str:
+    decks = [summary_json(deck) for deck in deck_store().decks(game)]
+    games = [(other.id, _index_url(other)) for other in GAMES.values()]
+    return render_template("cards.html", decks=decks, error=error, name=name, doubles=doubles, max_name=MAX_NAME,
+                           game=game.id, games=games, maus_total=GAMES["maus"].total())
+
+
+def _game(value: str | None) -> DeckGame:
+    """The game a page is about: Mamma Mia! unless it names another (an unknown one is not found)."""
+    if value in (None, "", MAMMA_MIA):
+        return GAMES[MAMMA_MIA]
+    if value not in GAMES:
+        abort(404)
+    return GAMES[value]
+
+
+def _index_url(game: DeckGame) -> str:
+    return url_for("cards.index") if game.id == MAMMA_MIA else url_for("cards.index", game=game.id)

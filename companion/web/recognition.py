@@ -13,7 +13,9 @@ import os
 
 from flask import current_app
 
+from ..decks.games import MAMMA_MIA
 from ..decks.store import Deck, DeckStore, Incomplete
+from .maus_decks import refresh_maus_deck, use_maus_deck
 from .scanning import Scanner, SessionStore
 
 DECKS_FOLDER = "decks"
@@ -39,8 +41,8 @@ def scanner() -> Scanner:
 
 
 def activate(deck_id: str) -> Deck:
-    """Make ``deck_id`` the camera's deck (Incomplete, UnknownDeck, DeckError:
-    nothing changes)."""
+    """Make ``deck_id`` its game's camera deck (Incomplete, UnknownDeck,
+    DeckError: nothing changes)."""
     store = deck_store()
     with store.lock:
         deck = store.get(deck_id)
@@ -48,6 +50,9 @@ def activate(deck_id: str) -> Deck:
             missing = len(deck.missing)
             raise Incomplete(f"{deck.name} still lacks {missing} of its {len(deck.cards)} faces; "
                              f"teach them before using it", missing)
+        if deck.game.id != MAMMA_MIA:
+            use_maus_deck(store, deck)
+            return deck
         recogniser = Scanner.load(deck.folder)
         store.set_active(deck.id)
         scanner().use(deck.folder, recogniser)
@@ -61,7 +66,10 @@ def refresh(deck: Deck) -> None:
     loaded until it is complete again."""
     store = deck_store()
     with store.lock:
-        if deck.id != store.active_id or not deck.complete:
+        if not store.is_active(deck) or not deck.complete:
+            return
+        if deck.game.id != MAMMA_MIA:
+            refresh_maus_deck(store, deck)
             return
         try:
             recogniser = Scanner.load(deck.folder)

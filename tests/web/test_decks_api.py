@@ -11,13 +11,13 @@ from vision.catalog import distinct_faces
 from .decks_support import face_png, files, new_deck, photo_jpeg, teach
 
 PAD = [card.notation for card in distinct_faces()]  # ingredients, doubles, each colour's orders, !
-SUMMARY = {"id", "name", "builtin", "editable", "doubles", "faces", "total", "complete", "active"}
+SUMMARY = {"id", "name", "game", "builtin", "editable", "doubles", "faces", "total", "complete", "active"}
 
 
 def test_the_stand_in_deck_is_listed_read_only_and_active(client):
     listed = client.get("/api/decks").get_json()
-    assert listed == {"active": "standin", "decks": [{
-        "id": "standin", "name": "Stand-in deck", "builtin": True, "editable": False, "doubles": True,
+    assert listed == {"game": "mamma-mia", "active": "standin", "decks": [{
+        "id": "standin", "name": "Stand-in deck", "game": "mamma-mia", "builtin": True, "editable": False, "doubles": True,
         "faces": 51, "total": 51, "complete": True, "active": True}]}
     detail = client.get("/api/decks/standin").get_json()
     assert [face["card"] for face in detail["taught"]] == PAD and detail["missing"] == []

@@ -148,8 +148,8 @@ def test_a_deck_folder_given_to_the_server_is_listed_read_only_and_active(databa
     client = app.test_client()
     listed = client.get("/api/decks").get_json()
     assert listed["active"] == "our-deck"
-    assert listed["decks"][1] == {"id": "our-deck", "name": "Our Deck", "builtin": False, "editable": False,
-                                  "doubles": False, "faces": 46, "total": 46, "complete": True, "active": True}
+    assert listed["decks"][1] == {"id": "our-deck", "name": "Our Deck", "game": "mamma-mia", "builtin": False,
+                                  "editable": False, "doubles": False, "faces": 46, "total": 46, "complete": True, "active": True}
     before = files(folder)
     response = client.delete("/api/decks/our-deck/faces/S")
     assert response.status_code == 409 and files(folder) == before

@@ -3,11 +3,16 @@
     python -m tools.bench.maus_bench --photos 1000 --style default
     python -m tools.bench.maus_bench --photos 1000 --style alt --seed 2
     python -m tools.bench.maus_bench --photos 200 --numbers tesseract
+    python -m tools.bench.maus_bench --photos 1000 --style alt --teach /tmp/maus-alt
 
 Each photo (:mod:`tools.synth.maus_photo`: 3 or 4 cards side by side, a
 table, a camera's defects) is read by :class:`vision.maus.MausReader`,
 taught the faces of ``--style`` (the clean renders of the deck the photos
-show, as a table teaching its deck would give). Per card, left to right
+show, as a table teaching its deck would give); ``--teach DIR`` teaches it
+instead from the phone photos in DIR (``python -m tools.synth
+maus-enroll-photos``) as ``mamma-mia enroll DIR`` does, taking a refused
+picture again (another photo of the same card) up to ``--retakes`` times,
+and reports the pictures refused and the computer time. Per card, left to right
 against the truth: right (colour and value), right and sure, wrong and sure,
 and missed; the coins likewise; milliseconds per photo (wall and CPU; the
 rendering is not timed). ``--numbers`` picks the reader of the printed
@@ -37,6 +42,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--numbers", default="templates", help="value reader: templates or tesseract")
     parser.add_argument("--compare-numbers", type=int, default=0, metavar="N",
                         help="read the values of the first N photos' cards with both readers")
+    parser.add_argument("--teach", type=Path, default=None, metavar="DIR",
+                        help="teach the reader from the phone photos in DIR (maus-enroll-photos) instead")
+    parser.add_argument("--retakes", type=int, default=8, help="retakes of a refused picture with --teach (default 8)")
     parser.add_argument("--out", type=Path, default=None, help="result JSON (default tools/bench/results/maus-STYLE.json)")
     return parser.parse_args(argv)
 
@@ -115,7 +123,13 @@ def run(args: argparse.Namespace) -> dict:
 
     style = maus_style_named(args.style)
     config = replace(DEFAULT_MAUS_CONFIG, number_reader=args.numbers)
-    deck = MausDeck.from_faces(((f.card, f.image) for f in render_maus_deck(style)), config)
+    taught = None
+    if args.teach is not None:
+        taught = teach_from_photos(args.teach, args.retakes)
+        faces = taught.pop("faces")
+    else:
+        faces = [(f.card, f.image) for f in render_maus_deck(style)]
+    deck = MausDeck.from_faces(faces, config)
     reader = MausReader(deck, config)
     tally, wall, cpu, compared = Tally(), [], [], []
     for index, photo in enumerate(laid_photo_stream(MausArt.of(style), args.photos, args.seed)):
@@ -127,9 +141,39 @@ def run(args: argparse.Namespace) -> dict:
         tally.add(truth, reading)
         if index < args.compare_numbers:
             compared += _both_readers(photo.image, truth, reading, deck, config)
-    return {"style": args.style, "seed": args.seed, "numbers": args.numbers, **tally.summary(),
+    return {"style": args.style, "seed": args.seed, "numbers": args.numbers, "taught": taught, **tally.summary(),
             "ms_per_photo": _spread(wall), "cpu_ms_per_photo": _spread(cpu),
             "number_readers": _compare_summary(compared) if compared else None}
+
+
+def teach_from_photos(folder: Path, retakes: int) -> dict:
+    """The faces enrolled from the phone photos in ``folder`` as ``mamma-mia
+    enroll`` does, each refused picture taken again up to ``retakes`` times."""
+    from companion.decks.games import GAMES
+    from tools.synth.maus_enroll import retake_maus_photos
+    from vision.recognize.decks import read_manifest
+    from vision.recognize.enroll import enroll_entries
+
+    start = time.process_time()
+    outcomes: dict = {}
+    refused_first = runs = 0
+    for attempt in range(retakes + 1):
+        runs += 1
+        entries = [e for e in read_manifest(folder, GAMES["maus"].read) if e.card not in outcomes]
+        failed = []
+        for outcome in enroll_entries(entries):
+            if outcome.status == "ok":
+                outcomes[outcome.entry.card] = outcome.face
+            else:
+                failed.append(outcome.entry.image.name)
+        refused_first += len(failed) if attempt == 0 else 0
+        if not failed or attempt == retakes:
+            break
+        retake_maus_photos(folder, failed, attempt + 1)
+    order = list(GAMES["maus"].faces)
+    faces = sorted(outcomes.items(), key=lambda item: order.index(item[0]))
+    return {"faces": faces, "taught": len(faces), "refused_first": refused_first, "runs": runs,
+            "cpu_seconds": time.process_time() - start}
 
 
 def _both_readers(image: np.ndarray, truth: list, reading, deck, config) -> list[dict]:
@@ -173,6 +217,10 @@ def print_report(result: dict) -> None:
     print(f"  coins right {result['coins_right']} ({result['coins_right'] / n:.2%}), right and sure "
           f"{result['coins_right_sure']} ({result['coins_right_sure'] / n:.2%}), "
           f"wrong and sure {result['coins_wrong_sure']}")
+    if result.get("taught"):
+        t = result["taught"]
+        print(f"  taught from phone photos: {t['taught']} faces, {t['refused_first']} pictures refused at first, "
+              f"{t['runs']} runs, {t['cpu_seconds']:.1f} s of computer time")
     ms, cpu = result["ms_per_photo"], result["cpu_ms_per_photo"]
     print(f"  ms per photo: median {ms['median']:.1f}, p95 {ms['p95']:.1f} "
           f"(CPU: median {cpu['median']:.1f}, p95 {cpu['p95']:.1f})")

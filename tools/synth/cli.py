@@ -22,6 +22,8 @@
       the 70 distinct Maus au Chocolat faces and manifest.json (Maus notation)
   python -m tools.synth maus-photos --count N --seed S [--style S] [--out DIR]
       photos of 3-4 Maus cards laid in a row, with photos.json (cards left to right)
+  python -m tools.synth maus-enroll-photos --seed S [--style S] [--out DIR]
+      a phone photo of each of the 70 Maus faces alone, with manifest.json ("game": "maus")
   python -m tools.synth samples [--out DIR]
       rewrite the small curated set in sample_images/
 
@@ -116,6 +118,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     maus_photos.add_argument("--style", default="default", help="Maus art style (default: default)")
     maus_photos.add_argument("--out", type=Path, default=GENERATED / "maus-photos", help="folder (default: %(default)s)")
 
+    maus_enroll = actions.add_parser("maus-enroll-photos", help="a phone photo of each Maus face, for mamma-mia enroll")
+    maus_enroll.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    maus_enroll.add_argument("--style", default="default", help="Maus art style (default: default)")
+    maus_enroll.add_argument("--out", type=Path, default=None,
+                             help="folder (default: sample_images/generated/maus-enroll-STYLE-sSEED)")
+
     samples = actions.add_parser("samples", help="rewrite the curated set kept in sample_images/")
     samples.add_argument("--out", type=Path, default=SAMPLES, help="folder (default: %(default)s)")
 
@@ -144,7 +152,19 @@ def run(args: argparse.Namespace) -> int:
         return _maus_deck(args)
     if args.action == "maus-photos":
         return _maus_photos(args)
+    if args.action == "maus-enroll-photos":
+        return _maus_enroll_photos(args)
     return _samples(args)
+
+
+def _maus_enroll_photos(args: argparse.Namespace) -> int:
+    from tools.synth.maus_enroll import write_maus_enroll_photos
+    from tools.synth.maus_style import maus_style_named
+
+    out = args.out or GENERATED / f"maus-enroll-{args.style}-s{args.seed}"
+    manifest = write_maus_enroll_photos(out, maus_style_named(args.style), args.seed)
+    print(f"wrote the photos and {manifest}; enroll them: mamma-mia enroll {out}")
+    return 0
 
 
 def _deck(args: argparse.Namespace, style) -> int:

@@ -54,16 +54,29 @@ class MausVisionConfig:
     # the coins are printed in the upper corners: this box, read the same way
     coins_box: tuple[float, float, float, float] = (0.04, 0.03, 0.96, 0.42)
     coins_slack: float = 0.08
+    # the coins' box is placed at each of these scales (an outline traced along a frame
+    # printed inside the card shows the card larger than taught), and both it and the
+    # taught coins are smoothed by this many pixels first (a blurred photo's coins meet
+    # templates as soft as themselves)
+    coins_scales: tuple[float, ...] = (0.88, 0.94, 1.0, 1.06)
+    coins_blur: float = 2.0
+    # how blurred the coins' box looks is the step here whose smoothing of the taught
+    # print matches it best; from coins_too_blurred on, coins are never sure (on the
+    # alt style nearly all coins read one short, and sure, were that blurred)
+    coins_blur_steps: tuple[float, ...] = (0.5, 1.0, 1.5, 2.0, 3.0)
+    coins_too_blurred: float = 2.0
     # a numeral is read sure when its best value's correlation reaches this and leads the
     # next value's by this much (on the stand-in deck a right reading leads by 0.09 and
     # more in 99 cards of 100: 3, 5 and 6 share much of their shape)
     sure_numeral: float = 0.6
     sure_numeral_margin: float = 0.05
     # likewise the coins, among the taught faces of the card's colour and value, where what
-    # is compared is what sets each face apart from the others (so scores run lower: on the
-    # stand-in deck the right count scores 0.28 and leads by 0.39 in the median card)
-    sure_coins: float = 0.15
-    sure_coins_margin: float = 0.15
+    # is compared is what sets each face apart from the others (so scores run lower); and
+    # each half of the box that differs must read the same count. Chosen on photos of
+    # seeds 51 and 52 (docs/maus.md): at 0.15 a few blurred alt-style cards were read one
+    # coin short, and sure
+    sure_coins: float = 0.25
+    sure_coins_margin: float = 0.25
     # a face named with at least this similarity is sure of a part when it leads every
     # face differing in that part by this much: the colour's lead is large (a face of
     # another colour differs everywhere); faces of another value or coin count differ only

@@ -13,7 +13,7 @@ here knows how the stand-in cards look.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -96,28 +96,106 @@ class PrintTemplates:
         return best
 
 
-    def differences(self, face: np.ndarray, among: Callable[[Card], bool]) -> dict[Card, float]:
+    def differences(self, face: np.ndarray, among: Callable[[Card], bool], scales: tuple[float, ...] = (1.0,),
+                    blur: float = 0.0, steps: tuple[float, ...] = ()) -> CoinLook:
         """For each template ``among`` those taught (all of one size: faces
         alike but for this box), how well ``face`` matches what sets it apart
-        from the others: the box is first placed where it best fits their mean,
-        then, with the mean taken away, correlated with each template's own
-        difference from it. Where the faces differ in a few small marks (the
-        coins), the shared print no longer drowns them."""
-        chosen = [(card, _standard(t)) for card, t in zip(self.cards, self.templates) if among(card)]
-        area = box_crop(face, self.box, self.slack, self.pad).astype(np.float32)
+        from the others: the box is first placed where it best fits their mean
+        (at each of ``scales``: an outline traced along a frame printed inside
+        the card shows it larger), then, with the mean taken away, correlated
+        with each template's own difference from it. Where the faces differ in
+        a few small marks (the coins), the shared print no longer drowns them.
+        Both sides are smoothed by ``blur`` (pixels) first, so a blurred photo
+        meets templates as soft as itself.
+
+        The answers: the whole box, its left half and its right half (a half
+        where the templates do not differ is left out: empty), which a print
+        shown twice (the coins in both upper corners) lets check each other;
+        and, with ``steps``, how blurred the box looks (:func:`_softness`)."""
+        raw = [(card, t) for card, t in zip(self.cards, self.templates) if among(card)]
+        chosen = [(card, _standard(_soft(t, blur))) for card, t in raw]
+        unsoftened = box_crop(face, self.box, self.slack, self.pad).astype(np.float32)
+        area = _soft(unsoftened, blur)
         if len(chosen) < 2 or any(t.shape != chosen[0][1].shape for _, t in chosen) or \
                 area.shape[0] < chosen[0][1].shape[0] or area.shape[1] < chosen[0][1].shape[1]:
-            return {card: score for card, score in self.scores(face, lambda c: c, among).items()}  # type: ignore[misc]
+            return CoinLook({card: score for card, score in self.scores(face, lambda c: c, among).items()})  # type: ignore[misc]
         mean = np.mean([t for _, t in chosen], axis=0)
-        _, _, _, (x, y) = cv2.minMaxLoc(cv2.matchTemplate(area, mean, cv2.TM_CCOEFF_NORMED))
-        height, width = mean.shape
-        seen = _standard(area[y:y + height, x:x + width]) - mean
-        seen /= float(np.linalg.norm(seen)) + 1e-6
-        result = {}
-        for card, template in chosen:
-            own = template - mean
-            result[card] = float(np.sum(seen * own) / (np.linalg.norm(own) + 1e-6))
-        return result
+        place = _placement(area, mean, scales)
+        seen = _standard(_at(area, place, mean.shape)) - mean
+        def softness() -> float:  # computed only when asked: most readings are decided without it
+            return _softness(_scaled(unsoftened, place[0]), [t for _, t in raw], steps) if steps else 0.0
+
+        width = mean.shape[1]
+        owns = [(card, template - mean) for card, template in chosen]
+        total = sum(float(np.sum(own ** 2)) for _, own in owns)
+        result = []
+        for part in (slice(None), slice(0, width // 2), slice(width // 2, None)):
+            if sum(float(np.sum(own[:, part] ** 2)) for _, own in owns) < HALF_SHARE * total:
+                result.append({})
+                continue
+            look = seen[:, part] / (float(np.linalg.norm(seen[:, part])) + 1e-6)
+            result.append({card: float(np.sum(look * own[:, part]) / (np.linalg.norm(own[:, part]) + 1e-6))
+                           for card, own in owns})
+        return CoinLook(*result, blurred=softness)
+
+
+HALF_SHARE = 0.2  # a half holding less of what sets the templates apart says nothing of its own
+
+
+def _soft(image: np.ndarray, blur: float) -> np.ndarray:
+    return cv2.GaussianBlur(image, (0, 0), blur) if blur > 0 else image
+
+
+@dataclass(frozen=True)
+class CoinLook:
+    """What :meth:`PrintTemplates.differences` saw: each face's score over
+    the whole box and over each half (empty: the half says nothing), and how
+    blurred the box looks, worked out when asked."""
+
+    whole: dict[Card, float]
+    left: dict[Card, float] = field(default_factory=dict)
+    right: dict[Card, float] = field(default_factory=dict)
+    blurred: Callable[[], float] = lambda: 0.0  # how blurred the box looks, in pixels
+
+
+Placement = tuple[float, int, int]  # scale, x, y
+
+
+def _placement(area: np.ndarray, mean: np.ndarray, scales: tuple[float, ...]) -> Placement:
+    """Where in ``area``, at the one of ``scales`` where it fits best, ``mean`` fits best."""
+    best: tuple[float, Placement] | None = None
+    for scale in scales:
+        shown = _scaled(area, scale)
+        if shown.shape[0] < mean.shape[0] or shown.shape[1] < mean.shape[1]:
+            continue
+        _, fit, _, (x, y) = cv2.minMaxLoc(cv2.matchTemplate(shown, mean, cv2.TM_CCOEFF_NORMED))
+        if best is None or fit > best[0]:
+            best = (fit, (scale, x, y))
+    if best is None:
+        raise AssertionError("unreachable: scale 1 fits, the area being at least the mean's size")
+    return best[1]
+
+
+def _at(area: np.ndarray, place: Placement, shape: tuple[int, ...]) -> np.ndarray:
+    scale, x, y = place
+    return _scaled(area, scale)[y:y + shape[0], x:x + shape[1]]
+
+
+def _scaled(area: np.ndarray, scale: float) -> np.ndarray:
+    if scale == 1:
+        return area
+    return cv2.resize(area, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+
+
+def _softness(area: np.ndarray, templates: list[np.ndarray], steps: tuple[float, ...]) -> float:
+    """How blurred ``area`` looks: the step of ``steps`` by which the
+    templates' mean (the print all of them share), smoothed, best matches it
+    where it fits best (a sharp print needs the exact place). Noise does not
+    look sharp this way (it does not match the print), so a blurred photo's
+    grainy box is still found blurred."""
+    mean = np.mean([_standard(t) for t in templates], axis=0)
+    fits = [float(cv2.matchTemplate(area, _soft(mean, step), cv2.TM_CCOEFF_NORMED).max()) for step in steps]
+    return steps[int(np.argmax(fits))]
 
 
 def _standard(image: np.ndarray) -> np.ndarray:
@@ -173,13 +251,28 @@ class CoinTemplates:
     def read(self, face: np.ndarray, card: Card) -> NumeralReading:
         """The coins on ``face`` (:func:`read_face`), among the
         taught faces of ``card``'s colour and value: elsewhere on the face
-        they are alike, so the coins alone tell them apart."""
-        differences = self.prints.differences(
-            face, lambda other: other.ingredient is card.ingredient and other.value == card.value)
-        scores: dict[int, float] = {}
-        for other, score in differences.items():
-            scores[other.coins] = max(score, scores.get(other.coins, -1.0))  # type: ignore[index]
-        return _reading(scores, self.config.sure_coins, self.config.sure_coins_margin)
+        they are alike, so the coins alone tell them apart. Sure only when
+        the count also leads in each half of the box where the faces differ
+        (both upper corners, on a deck printing the coins twice), and the box
+        is not blurred so much that a coin could melt into its neighbour."""
+        def among(other: Card) -> bool:
+            return other.ingredient is card.ingredient and other.value == card.value
+
+        config = self.config
+        look = self.prints.differences(face, among, config.coins_scales, config.coins_blur, config.coins_blur_steps)
+        reading = _reading(_by_count(look.whole), config.sure_coins, config.sure_coins_margin)
+        agree = all(_reading(_by_count(half), 0.0, 0.0).value == reading.value for half in (look.left, look.right)
+                    if half)
+        if reading.sure and agree and look.blurred() < config.coins_too_blurred:
+            return reading
+        return replace(reading, sure=False)
+
+
+def _by_count(scores: dict[Card, float]) -> dict[int, float]:
+    counts: dict[int, float] = {}
+    for other, score in scores.items():
+        counts[other.coins] = max(score, counts.get(other.coins, -1.0))  # type: ignore[index]
+    return counts
 
 
 def _reading(scores: dict[int, float], least: float, lead: float) -> NumeralReading:

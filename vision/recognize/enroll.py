@@ -23,7 +23,7 @@ import shutil
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import cv2
 import numpy as np
@@ -273,19 +273,22 @@ def coverage_warnings(cards: Iterable[Card], catalogue: Sequence[Card]) -> list[
     return warnings
 
 
-def write_enrolled(folder: str | Path, faces: Sequence[tuple[Card, np.ndarray]]) -> Path:
+def write_enrolled(folder: str | Path, faces: Sequence[tuple[Card, np.ndarray]],
+                   slug: Callable[[Any], str] = face_slug,
+                   manifest: Callable[[list[tuple[str, Any]]], dict[str, Any]] = manifest_json) -> Path:
     """Write ``folder/enrolled/`` (faces as PNG plus manifest) all at once: it
     is built in a temporary folder and renamed, so a failure leaves any
-    earlier enrollment untouched."""
+    earlier enrollment untouched. Another game's deck passes how its faces
+    are named as files (``slug``) and listed (``manifest``)."""
     folder = Path(folder)
     staging = Path(tempfile.mkdtemp(prefix=".enrolling-", dir=folder))
     try:
         items = []
         for card, face in faces:
-            name = f"{face_slug(card)}.png"
+            name = f"{slug(card)}.png"
             (staging / name).write_bytes(encode_png(face, level=3))
             items.append((name, card))
-        (staging / MANIFEST).write_text(json.dumps(manifest_json(items), indent=1) + "\n", "utf-8")
+        (staging / MANIFEST).write_text(json.dumps(manifest(items), indent=1) + "\n", "utf-8")
         return _swap_in(staging, folder / ENROLLED)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

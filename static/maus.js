@@ -121,8 +121,7 @@
       const width = Math.min(100, (100 * p.points) / state.target);
       const oldest = p.seat === state.oldest ? ` <small class="muted">(${esc(t("maus.oldest"))})</small>` : "";
       return `<tr data-seat="${p.seat}"><th>${esc(p.name)}${oldest}</th>`
-        + `<td>${MausCards.helper(p.helper, state.numbers)}</td>`
-        + `<td class="hand">${esc(t("maus.hand", { n: p.hand }))}</td>`
+        + `<td>${MausCards.helper(p.helper, state.numbers)}<br><small class="hand">${esc(t("maus.hand", { n: p.hand }))}</small></td>`
         + `<td class="score"><b>${p.points}</b><span class="to-target"><span style="width:${width}%"></span></span></td></tr>`;
     }).join("");
     $("m-board").innerHTML = `<table class="m-board"><tbody>${rows}</tbody></table>`
@@ -232,10 +231,12 @@
       const response = await fetch(`${api}/read`, { method: "POST", body: file,
         headers: { "Content-Type": file.type === "image/png" ? "image/png" : "image/jpeg", Accept: "application/json" } });
       const data = await response.json().catch(() => ({}));
+      $("toast").hidden = true;
       if (!response.ok) { message(Cards.refusal(response.status, data, root.dataset.join), "error", true); return null; }
       if (!data.cards.length) { message(t("maus.camera_none"), "warn"); return null; }
       return data;
     } catch (error) {
+      $("toast").hidden = true;
       message(t("err.network"), "error");
       return null;
     }

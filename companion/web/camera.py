@@ -48,7 +48,7 @@ from ..engine.table import TableGame, TablePhase
 from ..engine.tablelog import BadPayload, CardRevealed, event_from_json
 from . import live, storage
 from .db import get_db
-from .i18n import rules_refusal
+from .mammamia.words import rules_refusal
 from .jsonapi import ApiError, body_bytes, image_body, json_body, or_404
 from .present import game_json
 from .readings import judge, judge_sequence, reading_json, refusal_json

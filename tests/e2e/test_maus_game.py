@@ -37,7 +37,7 @@ def photo(cards: list[str], seed: int) -> dict:
 def set_up(page: Page) -> None:
     page.goto("/")
     save_screenshot(page, "home-both-games")
-    page.get_by_role("link", name="New game of Maus au Chocolat").click()
+    page.get_by_role("link", name="New Maus au Chocolat game").click()
     for row, (name, helper) in enumerate((("Ann", "etienne"), ("Bob", "henri"), ("Cy", "claude"))):
         page.locator(f'input[name="name{row}"]').fill(name)
         page.locator(f'select[name="helper{row}"]').select_option(helper)

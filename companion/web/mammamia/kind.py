@@ -58,7 +58,7 @@ class MammaMiaKind(GameKind):
         return table_view(game)
 
     def refusal_text(self, refused: Exception) -> str:
-        from ..i18n import rules_refusal
+        from .words import rules_refusal
 
         return rules_refusal(refused)  # type: ignore[arg-type]
 

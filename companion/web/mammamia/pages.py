@@ -14,12 +14,14 @@ from ...engine.errors import NotationError, RulesError
 from ...engine.notation import parse_pile
 from ...engine.tablelog import MAX_NAME_LENGTH, GameCreated, Seat
 from ...engine.vocabulary import Color
-from .. import i18n, live, storage
+from .. import live, storage
 from ..db import get_db
 from ..i18n import gettext as _
 from .view import deck_setup_view
+from .words import color_name, register_template_words
 
 bp = Blueprint("mamma_mia", __name__)
+register_template_words(bp)
 
 MAX_PLAYERS = 5
 MIN_PLAYERS = 2
@@ -99,7 +101,7 @@ def _read_new_game(rows: list[dict[str, str]], doubled: bool) -> tuple[GameCreat
         if color not in {c.value for c in Color}:
             refuse(_("err.no_color", name=name))
         elif colors.count(color) > 1:
-            refuse(_("err.color_twice", color=i18n.color_name(color)))
+            refuse(_("err.color_twice", color=color_name(color)))
         if names.count(name.casefold()) > 1:
             refuse(_("err.name_twice", name=name))
     if errors:

@@ -113,8 +113,8 @@ def guard(game_kind: GameKind, function: Any, *args: Any, field: str | None) -> 
 
 
 def _kind_of(game_id: int) -> GameKind | None:
-    row = get_db().execute("SELECT kind FROM games WHERE id = ?", (game_id,)).fetchone()
-    return None if row is None else kind(row["kind"])
+    name = storage.kind_name(get_db(), game_id)
+    return None if name is None else kind(name)
 
 
 def _download(text: str, mimetype: str, filename: str) -> Response:

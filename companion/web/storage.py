@@ -180,6 +180,12 @@ def game_version(db: sqlite3.Connection, game_id: int) -> int | None:
     return None if row is None else int(row["version"])
 
 
+def kind_name(db: sqlite3.Connection, game_id: int) -> str | None:
+    """Which game it is (``mamma-mia``, ``maus``), without replaying it; None when there is no such game."""
+    row = db.execute("SELECT kind FROM games WHERE id = ?", (game_id,)).fetchone()
+    return None if row is None else str(row["kind"])
+
+
 def list_games(db: sqlite3.Connection) -> list[ListedGame]:
     """Every game, newest first, from the summaries kept with each write;
     the archived ones too (``archived_at`` says which)."""

@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from flask import Blueprint, Response, current_app, jsonify, url_for
 
-from ...maus.engine import HELPERS, Card, GameStarted, Helper, MausError
+from ...maus.engine import HELPERS, Card, GameStarted, MausError
 from ...maus.engine.jsonform import card_from_json
 from .. import storage
 from ..api import answer_write, guard, read_version
@@ -125,4 +125,4 @@ def read_cards(data: Any) -> list[Card]:
         raise ApiError(400, str(bad), "cards") from None
 
 
-__all__ = ["bp", "Helper"]
+__all__ = ["bp"]

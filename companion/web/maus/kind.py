@@ -12,7 +12,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from flask import Blueprint
 
-from ...maus.engine import EVENT_TYPES, GameStarted, MausError, MausGame, event_from_json
+from ...maus.engine import EVENT_TYPES, GameStarted, MausError, MausGame, Phase, event_from_json
 from ..kinds import JSON, GameKind, Undo
 from .view import maus_view
 
@@ -61,7 +61,7 @@ class MausKind(GameKind):
     def csv_rows(self, game_id: int, game: MausGame) -> Iterable[Mapping[str, Any]]:
         """One row per player and round played (their bid, the cards laid,
         kept and their points), then a ``total`` row with the place once the game is over."""
-        places = {s.seat: s.place for s in game.ranking()} if game.history and game.final_helpers else {}
+        places = {s.seat: s.place for s in game.ranking()} if game.phase is Phase.OVER else {}
         for seat, name in enumerate(game.players):
             for record in game.history:
                 pick = next(p for p in record.picks if p.seat == seat)

@@ -24,7 +24,6 @@ from .words import refusal_text
 bp = Blueprint("maus", __name__)
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-DEMO_NAMES = ("Ann", "Bob", "Cleo")  # placeholders only: the form starts empty
 
 
 @bp.route("/maus/new", methods=["GET", "POST"])
@@ -44,9 +43,10 @@ def new_game() -> Any:
                 errors = [refusal_text(refused)]
             else:
                 return redirect(url_for("pages.game", game_id=stored.id), 303)
+    first_time = storage.latest_start(get_db(), KIND.name) is None  # the numbers have not been confirmed yet
     page = render_template("maus/new_game.html", rows=rows, oldest=oldest, numbers=numbers, errors=errors,
-                           helpers=[h.value for h in HELPERS], first_time=storage.latest_start(get_db(), KIND.name) is None,
-                           max_name=MAX_NAME_LENGTH, placeholders=DEMO_NAMES)
+                           helpers=[h.value for h in HELPERS], first_time=first_time,
+                           max_name=MAX_NAME_LENGTH)
     return page, 400 if errors else 200
 
 

@@ -104,6 +104,10 @@ def test_serve_answers_with_the_production_server_and_stops_on_ctrl_c(installed)
         home = wait_for_page(f"http://127.0.0.1:{port}/")
         style = urllib.request.urlopen(f"http://127.0.0.1:{port}/static/table.css", timeout=10)
         assert home.status == 200 and style.status == 200
+        # each game's own templates and scripts are in the wheel too
+        maus = urllib.request.urlopen(f"http://127.0.0.1:{port}/maus/new", timeout=10)
+        script = urllib.request.urlopen(f"http://127.0.0.1:{port}/static/maus.js", timeout=10)
+        assert maus.status == 200 and script.status == 200
     finally:
         server.send_signal(signal.SIGINT)
         output, _ = server.communicate(timeout=30)

@@ -60,6 +60,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(app.instance_path)
 
     from . import access, api, camera, db, deck_pages, decks, i18n, jsonapi, live, pages
+    from .kinds import all_kinds
 
     app.url_map.converters["game"] = GameIdConverter
 
@@ -76,6 +77,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(camera.bp)
     app.register_blueprint(decks.bp)
     app.register_blueprint(pages.bp)
+    for game_kind in all_kinds():  # each game's own pages and moves
+        for blueprint in game_kind.blueprints():
+            app.register_blueprint(blueprint)
     app.register_blueprint(deck_pages.bp)
     app.register_error_handler(HTTPException, _http_error)
     app.register_error_handler(access.CsrfError, _csrf_error)

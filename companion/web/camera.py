@@ -48,7 +48,7 @@ from ..engine.table import TableGame, TablePhase
 from ..engine.tablelog import BadPayload, CardRevealed, event_from_json
 from . import live, storage
 from .db import get_db
-from .i18n import rules_refusal
+from .mammamia.words import rules_refusal
 from .jsonapi import ApiError, body_bytes, image_body, json_body, or_404
 from .present import game_json
 from .readings import judge, judge_sequence, reading_json, refusal_json
@@ -64,6 +64,9 @@ MAX_VIDEO_WORK_SECONDS = 60.0      # and no upload keeps a server thread busy lo
 VIDEO_TYPES_PREFIX = "video/"
 DEVICE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 bp = Blueprint("camera", __name__, url_prefix="/api")
+# the live camera and video reveal the cards of a Mamma Mia! round; a Maus
+# au Chocolat game reads its photos through its own endpoint (companion/web/maus)
+CAMERA_GAME = "mamma-mia"
 
 
 # frames -------------------------------------------------------------------------------------
@@ -74,7 +77,7 @@ def frame(game_id: int) -> Response:
     device = _device(request.args.get("device"))
     captured = _capture_time(request.args.get("t"))
     db = get_db()
-    stored = or_404(storage.load_game, db, game_id)
+    stored = or_404(storage.load_game, db, game_id, CAMERA_GAME)
     if stored.game.phase is not TablePhase.EVALUATING:
         raise ApiError(400, "the game is not revealing a round: there is no pile to scan")
     scan = scanner()
@@ -111,7 +114,7 @@ def confirm(game_id: int) -> Response:
     body = json_body({"device", "id", "card"})
     device = _device(body.get("device"))
     db = get_db()
-    or_404(storage.load_game, db, game_id)
+    or_404(storage.load_game, db, game_id, CAMERA_GAME)
     scan = scanner()
     session = scan.store.get(game_id, device)
     if session is None:
@@ -235,7 +238,7 @@ def _answer(stored: storage.StoredGame, session: CameraSession, landed: list[dic
 def photo(game_id: int) -> Response:
     """The top card of the pile in one photo, judged among the cards that can
     come next in this game, for the page to reveal (at once when sure)."""
-    stored = or_404(storage.load_game, get_db(), game_id)
+    stored = or_404(storage.load_game, get_db(), game_id, CAMERA_GAME)
     return jsonify(read_photo(stored.game.next_card))
 
 
@@ -265,7 +268,7 @@ def read_photo(upcoming: NextCard | None) -> dict[str, Any]:
 @bp.post("/games/<game:game_id>/video")
 def video(game_id: int) -> Response:
     """The cards of an uploaded flip video, in order."""
-    stored = or_404(storage.load_game, get_db(), game_id)
+    stored = or_404(storage.load_game, get_db(), game_id, CAMERA_GAME)
     kind = request.mimetype or ""
     if not (kind.startswith(VIDEO_TYPES_PREFIX) or kind == "application/octet-stream"):
         raise ApiError(400, "send the video file itself as the body, with Content-Type video/... "
@@ -294,7 +297,7 @@ def sample_video() -> Response:
     ``?game=ID`` judges them among the cards that game allows."""
     scan = scanner()
     game_id = request.args.get("game", type=int)
-    upcoming = or_404(storage.load_game, get_db(), game_id).game.next_card if game_id is not None else None
+    upcoming = or_404(storage.load_game, get_db(), game_id, CAMERA_GAME).game.next_card if game_id is not None else None
     with scan.sample_lock:
         if scan.sample is None:
             scan.sample = read_video(str(DEMO_VIDEO))[0]

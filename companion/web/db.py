@@ -57,9 +57,11 @@ def init_db(path: str) -> None:
         db.close()
 
 
-# columns added since the first schema: (table, column, declaration); NULL until rebuilt
+# columns added since the first schema: (table, column, declaration); NULL until rebuilt.
+# Every game stored before there were two was a game of Mamma Mia!: its kind says so.
 ADDED_COLUMNS = (("games", "live", "TEXT"), ("games", "summary", "TEXT"),
-                 ("games", "demo", "INTEGER NOT NULL DEFAULT 0"), ("games", "archived_at", "TEXT"))
+                 ("games", "demo", "INTEGER NOT NULL DEFAULT 0"), ("games", "archived_at", "TEXT"),
+                 ("games", "kind", "TEXT NOT NULL DEFAULT 'mamma-mia'"))
 
 
 def _add_missing_columns(db: sqlite3.Connection) -> None:

@@ -45,8 +45,6 @@ from typing import Any
 from babel import Locale
 from flask import Flask, g, has_request_context, request
 
-from ..engine.errors import RulesError, TooManyIngredients
-from ..engine.vocabulary import IngredientCard
 
 DEFAULT = "en"
 # shown in their own language in the selector, so anyone can find theirs
@@ -135,29 +133,6 @@ def gettext(key: str, **values: Any) -> str:
     return translate(current_language(), key, **values)
 
 
-def ingredient_name(name: str) -> str:
-    return gettext(f"ing.{name}")
-
-
-def rules_refusal(refused: RulesError) -> str:
-    """Why the rules engine refused, in the request's language where the
-    catalog has the words (a card beyond the deck's supply, the refusal a
-    table meets most, camera misreads included); otherwise the engine's English."""
-    if isinstance(refused, TooManyIngredients) and isinstance(refused.card, IngredientCard):
-        card = refused.card
-        kind = ingredient_name(card.ingredient.value)
-        if card.double:
-            kind = gettext("ing.double", name=kind)
-        return gettext("refusal.too_many", nth=refused.nth, kind=kind, card=card.notation,
-                       players=refused.players, limit=refused.limit)
-    return str(refused)
-
-
-def color_name(name: str) -> str:
-    return gettext(f"color.{name}")
-
-
 def init_app(app: Flask) -> None:
-    app.jinja_env.globals.update(_=gettext, ingredient_name=ingredient_name, color_name=color_name,
-                                 LANGUAGES=LANGUAGES)
+    app.jinja_env.globals.update(_=gettext, LANGUAGES=LANGUAGES)
     app.context_processor(lambda: {"lang": current_language()})

@@ -120,17 +120,22 @@ def _end_large_image_turn(_error: BaseException | None = None) -> None:
 
 
 def or_404(function: Any, *args: Any) -> Any:
-    """``function(*args)``, with an unknown game as a 404."""
+    """``function(*args)``, with an unknown game as a 404 and a game of
+    another kind than the one asked for as a 400."""
     try:
         return function(*args)
     except storage.GameNotFound as missing:
         raise ApiError(404, str(missing)) from None
+    except storage.WrongKind as other:
+        raise ApiError(400, str(other)) from None
 
 
 def is_json_request() -> bool:
     """Whether the request is for a JSON endpoint (the API and the camera's
-    part of it): those answer JSON errors and are not forms with a CSRF token."""
-    return request.blueprint in JSON_BLUEPRINTS
+    part of it, and each game's moves, whose blueprints are named ``<game>_api``):
+    those answer JSON errors and are not forms with a CSRF token."""
+    blueprint = request.blueprint or ""
+    return blueprint in JSON_BLUEPRINTS or blueprint.endswith("_api")
 
 
 def init_app(app: Flask) -> None:

@@ -1,30 +1,28 @@
-"""Stored games as the API sends them: state, list entries and exports."""
+"""Stored games as the API sends them: state, list entries and exports,
+for every game alike (each game's own parts come from its kind)."""
 from __future__ import annotations
 
 import csv
 import io
 from typing import Any
 
-from .view import table_view
 from .storage import ListedGame, LoggedEvent, StoredGame
 
 JSON = dict[str, Any]
-
-CSV_COLUMNS = ["game", "player", "color", "round", "delivered", "delivered_orders", "returned_orders",
-               "hand_cards", "place"]
 
 
 def game_json(stored: StoredGame) -> JSON:
     """The full state of a game; ``version`` goes back with the next write."""
     return {"id": stored.id, "version": stored.version, "created_at": stored.created_at,
-            "updated_at": stored.updated_at, "demo": stored.demo, **table_view(stored.game)}
+            "updated_at": stored.updated_at, "demo": stored.demo, "kind": stored.kind,
+            **stored.game_kind.state(stored.game), "can_undo": stored.undoable}
 
 
 def summary_json(listed: ListedGame) -> JSON:
     """One line of the list of games."""
     return {"id": listed.id, "version": listed.version, "created_at": listed.created_at,
             "updated_at": listed.updated_at, "demo": listed.demo, "archived_at": listed.archived_at,
-            **listed.summary.payload()}
+            "kind": listed.kind, **listed.summary}
 
 
 def export_json(stored: StoredGame, log: list[LoggedEvent]) -> JSON:
@@ -37,21 +35,14 @@ def export_json(stored: StoredGame, log: list[LoggedEvent]) -> JSON:
 
 
 def export_csv(stored: StoredGame) -> str:
-    """One row per player and round, then a ``total`` row per player with the
-    hand cards and place once the game is over."""
-    game, out = stored.game, io.StringIO()
-    writer = csv.DictWriter(out, CSV_COLUMNS, lineterminator="\n")
+    """The game's rows as its kind writes them (one per player and round, then totals)."""
+    game_kind, out = stored.game_kind, io.StringIO()
+    writer = csv.DictWriter(out, game_kind.csv_columns, lineterminator="\n")
     writer.writeheader()
-    places = {s.color: s.place for s in game.ranking() or []}
-    for seat in game.seats:
-        base = {"game": stored.id, "player": seat.name, "color": seat.color.value}
-        for round_ in range(1, min(game.round, game.rounds) + 1):
-            delivered = game.delivered_in(round_)[seat.color]
-            returned = game.history[round_ - 1].orders(seat.color, False) if round_ <= len(game.history) else []
-            writer.writerow({**base, "round": round_, "delivered": len(delivered),
-                             "delivered_orders": " ".join(o.notation for o in delivered),
-                             "returned_orders": " ".join(o.notation for o in returned)})
-        writer.writerow({**base, "round": "total", "delivered": len(game.delivered(seat.color)),
-                         "hand_cards": (game.hand_counts or {}).get(seat.color, ""),
-                         "place": places.get(seat.color, "")})
+    writer.writerows(game_kind.csv_rows(stored.id, stored.game))
     return out.getvalue()
+
+
+def export_name(stored: StoredGame, extension: str) -> str:
+    """``mamma-mia-game-3.csv``, ``maus-game-4.json``: the game's kind names the file."""
+    return f"{stored.kind}-game-{stored.id}.{extension}"

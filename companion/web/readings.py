@@ -35,7 +35,7 @@ from vision.recognize.types import Match
 
 from ..engine.cards import Card
 from ..engine.legality import NextCard
-from .i18n import rules_refusal
+from .mammamia.words import rules_refusal
 
 MAX_CANDIDATES = 4  # the chooser's buttons: the likeliest few, then "something else" (the pad)
 

@@ -15,19 +15,21 @@ CREATE TABLE IF NOT EXISTS games (
     version     INTEGER NOT NULL CHECK (version >= 1),
     -- JSON list of the seqs of the events in effect (the log without what undo took back)
     live        TEXT,
-    -- JSON: phase, round, and each player's name, colour and orders delivered
+    -- JSON: what the list of games shows, as the game's kind summarises it
     summary     TEXT,
     -- 1 for a game started by "Demo round": the next demo replaces it
     demo        INTEGER NOT NULL DEFAULT 0,
     -- when the game was put away from the home page's list (NULL: listed)
-    archived_at TEXT
+    archived_at TEXT,
+    -- which game it is (kinds.py): how its events are read and replayed
+    kind        TEXT    NOT NULL DEFAULT 'mamma-mia'
 );
 
 CREATE TABLE IF NOT EXISTS events (
     game_id     INTEGER NOT NULL REFERENCES games (id),
     seq         INTEGER NOT NULL CHECK (seq >= 1),
     type        TEXT    NOT NULL,
-    payload     TEXT    NOT NULL,  -- JSON, cards in notation ("g:4A+P")
+    payload     TEXT    NOT NULL,  -- JSON as the game's kind writes it, cards in notation
     created_at  TEXT    NOT NULL,
     PRIMARY KEY (game_id, seq)
 );

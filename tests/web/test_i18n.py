@@ -29,7 +29,8 @@ def test_every_catalog_has_every_key_with_the_same_placeholders(lang):
 
 
 def test_every_key_the_pages_and_scripts_use_exists():
-    sources = [*TEMPLATES.glob("*.html"), *STATIC.glob("*.js"), *WEB.glob("*.py")]
+    # every game's templates and Python too (templates/maus/, companion/web/maus/, ...)
+    sources = [*TEMPLATES.rglob("*.html"), *STATIC.glob("*.js"), *WEB.rglob("*.py")]
     used = set()
     for path in sources:
         text = path.read_text("utf-8")
@@ -47,6 +48,18 @@ def test_dynamic_keys_exist_for_every_ingredient_colour_pizza_and_phase():
                          "phase": ["evaluating", "counting", "over"],
                          "verdict": ["delivered", "returned", "joker", "minimale"]}.items():
         assert {f"{group}.{n}" for n in names} <= keys
+
+
+def test_dynamic_keys_exist_for_every_maus_colour_helper_refusal_and_way():
+    from companion.maus.engine import HELPERS, INGREDIENTS
+    from companion.web.maus.words import REFUSAL_KEYS
+
+    keys = set(catalog(DEFAULT))
+    assert {f"maus.colour_{i.value}" for i in INGREDIENTS} <= keys
+    assert {f"maus.animal_{h.value}" for h in HELPERS} <= keys
+    assert {f"maus.kind_{k}_{c}" for k in ("run", "set") for c in ("one", "mixed")} <= keys
+    assert {"maus.use_lilly", "maus.use_amelie"} <= keys  # the helpers that change no card
+    assert {key for _refusal, key in REFUSAL_KEYS if key} <= keys
 
 
 def test_every_refusal_of_a_picture_and_every_part_of_a_face_has_its_words():

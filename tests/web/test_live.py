@@ -89,6 +89,22 @@ def test_a_change_is_pushed_to_a_stream_as_it_happens(live_server):
         stream.close()
 
 
+def test_a_maus_au_chocolat_game_is_followed_the_same_way(live_server):
+    port, _server = live_server
+    _status, game = call(port, "POST", "/api/maus/games",
+                         {"players": ["Ann", "Bob"], "oldest": 0, "held": ["mathieu", "lilly"]})
+    stream = Stream(port, game["id"])
+    try:
+        assert stream.next_state()["kind"] == "maus"
+        assert call(port, "POST", f"/api/games/{game['id']}/bids", {"coins": [3, 4], "version": 1})[0] == 200
+        pushed = stream.next_state()
+        assert pushed["version"] == 2 and pushed["phase"] == "laying" and pushed["next_to_lay"] == 0
+        assert call(port, "POST", f"/api/games/{game['id']}/undo", {"version": 2})[0] == 200
+        assert stream.next_state()["phase"] == "bidding"
+    finally:
+        stream.close()
+
+
 def test_a_stream_past_the_bound_takes_the_oldest_place_and_the_rest_still_answer(live_server):
     """A page closed without a word holds its stream until a heartbeat finds it gone:
     a new one takes the oldest place at once, which is told it moved."""

@@ -2,7 +2,7 @@
 from companion.engine import Color, parse_pile
 from companion.engine.table import TableGame
 from companion.engine.tablelog import CardRevealed, GameCreated, HandsCounted, OrderDecided, RoundEnded, Seat
-from companion.web.view import table_view
+from companion.web.mammamia.view import table_view
 
 
 def new_game(colors=(Color.GREEN, Color.RED), doubled=False) -> TableGame:

@@ -57,12 +57,14 @@ ORIGINS = ["null", "http://attacker.example", "file://", "http://127.0.0.1.attac
            "http://localhost", "https://127.0.0.1:5000", "http://[::1", "http://" + "a" * 3000, "\x00"]
 DEPTHS = [64, 1000, 5000, 100_000]
 FORMS: dict[str, dict[str, str]] = {  # a good body for each page form
-    "pages.new_game": {"name0": "Ann", "color0": "green", "name1": "Bob", "color1": "red"},
+    "mamma_mia.new_game": {"name0": "Ann", "color0": "green", "name1": "Bob", "color1": "red"},
+    "maus.new_game": {"name0": "Ann", "helper0": "mathieu", "name1": "Bob", "helper1": "lilly", "oldest": "0"},
     "pages.join": {"code": "000000", "next": "/"},
     "pages.set_language": {"lang": "nl", "next": "/"},
-    "pages.demo": {},
+    "mamma_mia.demo": {},
 }
-UPLOADS = {"camera.frame", "camera.photo", "camera.video", "decks.add_face"}
+UPLOADS = {"camera.frame", "camera.photo", "camera.video", "decks.add_face", "maus_api.read"}
+VERSIONED = {"mamma_mia_api.act", "maus_api.act", "api.undo"}  # writes that name the version they saw
 
 
 @dataclass(frozen=True)
@@ -179,12 +181,16 @@ def _good_value(name: str, converter: str, options: str, targets: Targets, rng: 
 
 
 def _json_body(endpoint: str, action: str | None, targets: Targets) -> dict[str, Any]:
-    if endpoint == "api.act":
-        bodies = {"reveal": {"card": "S"}, "decide": {"accept": True, "choice": None}, "undo": {},
-                  "end-round": {}, "hands": {"counts": {"green": 1, "red": 2}}}
+    if endpoint in VERSIONED:
+        bodies = {"reveal": {"card": "S"}, "decide": {"accept": True, "choice": None},
+                  "end-round": {}, "hands": {"counts": {"green": 1, "red": 2}},
+                  "bids": {"coins": [3, 4]}, "combination": {"seat": 0, "cards": ["g3", "g4", "g5"], "change": None},
+                  "skip": {"seat": 0}}
         return {**bodies.get(action or "", {}), "version": targets.version}
-    return {"api.create_game": {"players": [{"name": "Ann", "color": "green"}, {"name": "Bob", "color": "red"}],
-                                "doubled": False},
+    return {"mamma_mia_api.create_game": {"players": [{"name": "Ann", "color": "green"},
+                                                      {"name": "Bob", "color": "red"}], "doubled": False},
+            "maus_api.create_game": {"players": ["Ann", "Bob"], "oldest": 0, "held": ["mathieu", "lilly"]},
+            "maus_api.judge": {"seat": 0, "cards": ["g3", "g4", "g5"]},
             "camera.confirm": {"device": "fuzz", "id": 1, "card": "S"},
             "decks.create": {"name": "Fuzz deck", "doubles": True}}.get(endpoint, {})
 
@@ -324,7 +330,7 @@ BREAKERS = [
     Breaker("nesting", _has_json, _deep),
     Breaker("string", lambda r: _has_json(r) or r.endpoint in FORMS, _long_or_odd_string),
     Breaker("path", lambda r: bool(r.arguments), _bad_path_value),
-    Breaker("version", lambda r: r.endpoint == "api.act", _version),
+    Breaker("version", lambda r: r.endpoint in VERSIONED, _version),
     Breaker("query", lambda r: True, _odd_query),
     Breaker("host", lambda r: True, _odd_host),
     Breaker("origin", lambda r: True, _odd_origin),

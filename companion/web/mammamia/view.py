@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.cards import Card, Order, describe_card
-from ..engine.edition import Deck
-from ..engine.evaluation import OrderOutcome, PendingOrder
-from ..engine.game import Standing
-from ..engine.ingredients import Ingredients
-from ..engine.pizzas import Minimale, Option
-from ..engine.table import RoundRecord, TableGame, TablePhase, cheapest_first
-from ..engine.vocabulary import INGREDIENTS, Color
+from ...engine.cards import Card, Order, describe_card
+from ...engine.edition import Deck
+from ...engine.evaluation import OrderOutcome, PendingOrder
+from ...engine.game import Standing
+from ...engine.ingredients import Ingredients
+from ...engine.pizzas import Minimale, Option
+from ...engine.table import RoundRecord, TableGame, TablePhase, cheapest_first
+from ...engine.vocabulary import INGREDIENTS, Color
 
 JSON = dict[str, Any]
 

@@ -152,25 +152,21 @@ class VisionConfig:
     # that differ only in a thin frame or one topping. The family's faces are registered in
     # one frame this size (width, height) with this much room around the anchor face
     fine_close: float = 0.5
-    fine_size: tuple[int, int] = (160, 250)
+    fine_size: tuple[int, int] = (96, 150)
     fine_pad: float = 0.06
-    # ... and moved onto one another at this smaller size (see discern._registered)
-    fine_register_size: tuple[int, int] = (96, 150)
     fine_oversample: int = 2
     # a taught face is moved onto its family's consensus only when that raises their
     # correlation by this much (most faces are cut well, and are best left as they are)
     fine_register_gain: float = 0.02
-    # a reading is first aligned with its card's face at fine size (at 96 x 150, 4 more in 90
-    # hard-style orders were left unsure or wrong; 8 iterations cost a sixth more per photo
-    # than 4 for one more sure in 90)
-    fine_align: AlignStep = AlignStep(1, (160, 250), 4, 0.06)
+    # a reading is first aligned with its card's face at fine size
+    fine_align: AlignStep = AlignStep(1, (96, 150), 8, 0.06)
     # two faces differ at a pixel where their colours (0..255, fitted to one another) are this
     # far apart; two faces whose differences add up to less than this energy cannot be told
     # apart by them (half the sum of squared differences over those pixels)
     # colours are seen against the paper within this many pixels (an odd count, at fine size;
     # more than a small topping is across), then blurred by this Gaussian: what a little blur or
     # a pixel's misalignment would change is then alike in the reading and the faces
-    fine_light_reach: int = 15
+    fine_light_reach: int = 11
     fine_blur: float = 1.0
     # faces of a family whose colours at a pixel lie this close (0..255, seen against the paper)
     # are taken to show the same print there
@@ -178,16 +174,6 @@ class VisionConfig:
     fine_floor: float = 20.0
     fine_share: float = 0.4
     fine_min_energy: float = 4000.0
-    # two faces differ at a pixel only where one's colour is shown by the other nowhere within
-    # this many pixels (at fine size): faces taught from photos are cut a pixel or two apart
-    fine_slack: int = 1
-    # the fit of a reading to two faces is made again this many times, each pixel weighed
-    # 1 / (1 + r / (scale * m)), r its squared residual and m the mean one (at least
-    # fine_floor squared): a thumb or a glint over what tells two faces apart then counts little
-    fine_robust_rounds: int = 2
-    fine_robust_scale: float = 2.0
-    # ... for the members the first fit leads by less than this (the others are clearly not it)
-    fine_robust_below: float = 0.9
     # a taught face looks wrongly cut when it had to be moved this far (a share of the face's
     # width) onto its family's common cut, or when it is not in the family that holds this
     # share of the faces of its kind

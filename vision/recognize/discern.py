@@ -18,7 +18,7 @@ from the deck's own faces.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Sequence
 
@@ -38,8 +38,6 @@ class Looks:
     pixels: (k, n, 3)."""
 
     faces: np.ndarray
-    low: np.ndarray    # (k, n, 3): each channel's least value within config.fine_slack pixels
-    high: np.ndarray   # ... and its greatest
 
     @cached_property
     def planes(self) -> np.ndarray:
@@ -77,11 +75,6 @@ class Family:
     close: np.ndarray        # (k, k) bool: the members whose descriptors correlate ``config.fine_close`` or more
     covered: np.ndarray      # (height, width) bool
     shifts: np.ndarray       # (k,) how far each member was moved into the frame (its corners, fine pixels)
-    apart: np.ndarray        # (k, k, n) bits packed along n: where two members differ as ``telling`` asks
-
-    def differing(self, member: int) -> np.ndarray:
-        """(k, n) bool: where ``member`` and each member differ, both shown."""
-        return np.unpackbits(self.apart[member], axis=1, count=len(self.pixels)).astype(bool)
 
     @property
     def frame_size(self) -> tuple[int, int]:
@@ -116,44 +109,32 @@ class FineDeck:
         for members in groups:
             anchor = members[int(np.argmax(alike[np.ix_(members, members)].sum(axis=1)))]
             self.turned |= {m for m in members if upright[anchor] @ turned[m] > upright[anchor] @ upright[m]}
-        upright_faces = [cv2.rotate(image, cv2.ROTATE_180) if i in self.turned else image
-                         for i, image in enumerate(images)]
-        fine = [cv2.resize(face, config.fine_size, interpolation=cv2.INTER_AREA).astype(np.float32)
-                for face in upright_faces]
+        fine = [cv2.resize(cv2.rotate(image, cv2.ROTATE_180) if i in self.turned else image, config.fine_size,
+                           interpolation=cv2.INTER_AREA).astype(np.float32) for i, image in enumerate(images)]
         self.grays = [cv2.cvtColor(face, cv2.COLOR_BGR2GRAY) for face in fine]
-        small = [cv2.cvtColor(cv2.resize(face, config.fine_register_size, interpolation=cv2.INTER_AREA),
-                              cv2.COLOR_BGR2GRAY).astype(np.float32) for face in upright_faces]
         self._family_of: dict[int, Family] = {}
         for members in groups:
             close = alike[np.ix_(members, members)] >= config.fine_close
-            family = _build_family(members, fine, self.grays, [small[m] for m in members], close, config)
+            family = _build_family(members, fine, self.grays, close, config)
             for member in members:
                 self._family_of[member] = family
 
     def family_of(self, index: int) -> Family | None:
         return self._family_of.get(index)
 
-    def aligned(self, image: np.ndarray, outline: Quad, index: int) -> Quad | None:
-        """``outline`` (corners in face order) aligned with card ``index``'s
-        face as taught, at fine size, or None when that fails. Members of a
-        family share their layout, so this holds whichever of them the
-        reading turns out to be."""
-        turned = index in self.turned
-        quad = align(image, outline.turned() if turned else outline, self.grays[index], self.config.fine_align,
-                     self.config)
-        return quad.turned() if quad is not None and turned else quad
-
     def judge(self, image: np.ndarray, outline: Quad, index: int) -> Verdict | None:
         """The fine comparison of the face at ``outline`` (corners in face
-        order, aligned with card ``index``'s face: :meth:`aligned`) within that card's family;
+        order, aligned with card ``index``'s face) within that card's family;
         ``None`` when the card has no close faces. When another member is
         nearer the reading, it takes the card's place, and so on while
         another is nearer still; the last is the verdict's card."""
         family = self._family_of.get(index)
         if family is None:
             return None
-        upright = outline.turned() if index in self.turned else outline
-        face, valid = _seen(image, self._placed(upright, family, family.members.index(index)), family, self.config)
+        if index in self.turned:
+            outline = outline.turned()
+        face, valid = _seen(image, self._placed(image, outline, family, family.members.index(index)),
+                            family, self.config)
         seen, valid = face.reshape(-1, 3)[family.pixels], valid.ravel()[family.pixels]
         member, tried = family.members.index(index), set()
         while True:
@@ -168,12 +149,16 @@ class FineDeck:
                       if leads[r] < self.config.fine_sure and family.close[member, r]]
         return Verdict(family.members[member], tuple(family.members[r] for r in unresolved))
 
-    def _placed(self, seen_at: Quad, family: Family, member: int) -> np.ndarray:
-        """The homography from the family's frame to the image, for a reading
-        of ``member``'s face at ``seen_at``, taken into the frame as that face
-        was."""
+    def _placed(self, image: np.ndarray, outline: Quad, family: Family, member: int) -> np.ndarray:
+        """The homography from the family's frame to ``image``, for a reading
+        at ``outline`` of ``member``'s face: the outline aligned with that
+        face as taught (its gray face at fine size; members of a family share
+        their layout, so this holds whichever of them the reading is), then
+        taken into the frame as that face was."""
         width, height = self.config.fine_size
-        to_image = cv2.getPerspectiveTransform(image_outline(width, height), seen_at.corners.astype(np.float32))
+        face = image_outline(width, height)
+        aligned = align(image, outline, self.grays[family.members[member]], self.config.fine_align, self.config)
+        to_image = cv2.getPerspectiveTransform(face, (aligned or outline).corners.astype(np.float32))
         return to_image @ np.linalg.inv(family.into_frame[member])
 
 
@@ -203,10 +188,16 @@ def families(alike: np.ndarray, close: float) -> list[tuple[int, ...]]:
     return [tuple(g) for g in groups.values() if len(g) > 1]
 
 
-def _build_family(members: tuple[int, ...], fine: list[np.ndarray], grays: list[np.ndarray],
-                  small: list[np.ndarray], close: np.ndarray, config: VisionConfig) -> Family:
-    frame_size, placed = _frame(config.fine_size, config)
-    warps = _registered(small, config)
+def _build_family(members: tuple[int, ...], fine: list[np.ndarray], grays: list[np.ndarray], close: np.ndarray,
+                  config: VisionConfig) -> Family:
+    width, height = config.fine_size
+    pad_x, pad_y = round(width * config.fine_pad), round(height * config.fine_pad)
+    frame_size = (width + 2 * pad_x, height + 2 * pad_y)
+    placed = np.float32([[1, 0, pad_x], [0, 1, pad_y], [0, 0, 1]])
+    consensus = np.median(np.stack([grays[m] for m in members]), axis=0).astype(np.float32)
+    consensus_frame = cv2.warpPerspective(consensus, placed, frame_size)
+    consensus_valid = cv2.warpPerspective(np.ones(consensus.shape, np.uint8), placed, frame_size)
+    warps = [_register(grays[m], consensus_frame, consensus_valid, placed, config) for m in members]
     colours = np.stack([cv2.warpPerspective(fine[m], w, frame_size, flags=cv2.INTER_LINEAR)
                         for m, w in zip(members, warps)])
     valid = np.stack([_covered(grays[m].shape, w, frame_size) for m, w in zip(members, warps)])
@@ -214,46 +205,11 @@ def _build_family(members: tuple[int, ...], fine: list[np.ndarray], grays: list[
         colours[k] = paper_balanced(colours[k], valid[k], config)
     flat, flat_valid = colours.reshape(len(members), -1, 3), valid.reshape(len(members), -1)
     flat = _agreed(flat, flat_valid, config.fine_agree)
-    low, high = _envelopes(flat.reshape(colours.shape), config.fine_slack)
-    telling = _telling(flat, low, high, flat_valid, config)
-    pixels = _informative(flat, low, high, flat_valid, telling)
-    looks = Looks(*(np.ascontiguousarray(x[:, pixels], np.float32) for x in (flat, low, high)))
-    shown = flat_valid[:, pixels]
-    apart = np.stack([np.packbits((_apart(looks.faces, looks.low, looks.high, i) >= telling[i][:, None] ** 2)
-                                  & shown & shown[i], axis=1) for i in range(len(members))])
-    return Family(members, np.stack(warps), pixels, looks, shown, telling, close, valid.any(axis=0),
-                  np.array([_shift(w, placed, grays[0].shape) for w in warps], np.float32), apart)
-
-
-def _frame(face_size: tuple[int, int], config: VisionConfig) -> tuple[tuple[int, int], np.ndarray]:
-    """A family's frame for faces of ``face_size`` (width, height), and the
-    homography that places a face in it as cut."""
-    width, height = face_size
-    pad_x, pad_y = round(width * config.fine_pad), round(height * config.fine_pad)
-    return (width + 2 * pad_x, height + 2 * pad_y), np.float32([[1, 0, pad_x], [0, 1, pad_y], [0, 0, 1]])
-
-
-def _registered(small: list[np.ndarray], config: VisionConfig) -> list[np.ndarray]:
-    """Where each face lies in the family's frame (:func:`_register`), from
-    the gray faces ``small`` at ``config.fine_register_size``: at the finer size
-    they are compared at, a face's small print (names, numbers) pulls ECC
-    along more than its edges do, and well-cut faces would be moved."""
-    size = config.fine_register_size
-    frame_size, placed = _frame(size, config)
-    consensus = np.median(np.stack(small), axis=0).astype(np.float32)
-    consensus_frame = cv2.warpPerspective(consensus, placed, frame_size)
-    consensus_valid = cv2.warpPerspective(np.ones(consensus.shape, np.uint8), placed, frame_size)
-    into_frame, into_face = (_scaling(_frame(config.fine_size, config)[0], frame_size),
-                             _scaling(config.fine_size, size))
-    return [(into_frame @ _register(g, consensus_frame, consensus_valid, placed, config) @ np.linalg.inv(into_face))
-            .astype(np.float32) for g in small]
-
-
-def _scaling(to: tuple[int, int], source: tuple[int, int]) -> np.ndarray:
-    """The homography taking pixel centres of an image of size ``source`` to
-    those of the same picture at size ``to``."""
-    sx, sy = to[0] / source[0], to[1] / source[1]
-    return np.array([[sx, 0, 0.5 * sx - 0.5], [0, sy, 0.5 * sy - 0.5], [0, 0, 1]])
+    telling = _telling(flat, flat_valid, config)
+    pixels = _informative(flat, flat_valid, telling)
+    looks = Looks(np.ascontiguousarray(flat[:, pixels], np.float32))
+    return Family(members, np.stack(warps), pixels, looks, flat_valid[:, pixels], telling, close,
+                  valid.any(axis=0), np.array([_shift(w, placed, grays[0].shape) for w in warps], np.float32))
 
 
 def _shift(warp: np.ndarray, placed: np.ndarray, shape: tuple[int, ...]) -> float:
@@ -285,38 +241,7 @@ def _agreed(faces: np.ndarray, valid: np.ndarray, radius: float) -> np.ndarray:
 AGREE_BLOCK = 1024  # pixels compared at once: (k, k, 1024) distances, a few MB for 40 members
 
 
-def _envelopes(faces: np.ndarray, reach: int) -> tuple[np.ndarray, np.ndarray]:
-    """Each face's least and greatest value of each channel within ``reach``
-    pixels, flat: (k, n, 3) each. A colour that lies within a face's
-    envelope at a pixel is shown by that face there or a pixel or two away:
-    two faces cut a pixel apart differ along every edge, but not beyond
-    their envelopes."""
-    if reach <= 0:
-        flat = faces.reshape(len(faces), -1, 3)
-        return flat, flat
-    kernel = np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)
-    low = np.stack([cv2.erode(face, kernel) for face in faces]).reshape(len(faces), -1, 3)
-    high = np.stack([cv2.dilate(face, kernel) for face in faces]).reshape(len(faces), -1, 3)
-    return low, high
-
-
-def _apart(faces: np.ndarray, low: np.ndarray, high: np.ndarray, i: int) -> np.ndarray:
-    """How far member ``i`` and every member differ at each pixel, beyond a
-    pixel or two's shift: the squared distance of one's colour from the
-    other's envelope, the larger of the two ways round: (k, n)."""
-    mine, my_low, my_high = faces[i], low[i], high[i]
-    squared = np.zeros(faces.shape[:2], np.float32)
-    other = np.zeros(faces.shape[:2], np.float32)
-    for c in range(3):
-        out = np.maximum(my_low[:, c] - faces[:, :, c], 0) + np.maximum(faces[:, :, c] - my_high[:, c], 0)
-        squared += out * out
-        out = np.maximum(low[:, :, c] - mine[:, c], 0) + np.maximum(mine[:, c] - high[:, :, c], 0)
-        other += out * out
-    return np.maximum(squared, other)
-
-
-def _telling(faces: np.ndarray, low: np.ndarray, high: np.ndarray, valid: np.ndarray,
-             config: VisionConfig) -> np.ndarray:
+def _telling(faces: np.ndarray, valid: np.ndarray, config: VisionConfig) -> np.ndarray:
     """For each two members, the difference a pixel needs to count as one
     where they differ: ``config.fine_share`` of their strongest differences
     (the 99th percentile, over every fourth pixel), and at least
@@ -325,33 +250,23 @@ def _telling(faces: np.ndarray, low: np.ndarray, high: np.ndarray, valid: np.nda
     stands well above that."""
     count = len(faces)
     telling = np.full((count, count), np.inf, np.float32)
-    sample, shown = tuple(np.ascontiguousarray(x[:, ::4]) for x in (faces, low, high)), valid[:, ::4]
-    # a pair's difference below this never sets its threshold above the floor, and the envelopes
-    # only ever make a difference smaller: they are measured only where plain colours differ more
-    least = (config.fine_floor / config.fine_share) ** 2
+    sample = np.ascontiguousarray(faces[:, ::4]), valid[:, ::4]
     for i in range(count):
-        plain = _squared_differences(sample[0], i)
-        plain[~(shown[i] & shown)] = 0
-        columns = np.flatnonzero((plain >= least).any(axis=0))
-        squared = np.zeros_like(plain)
-        squared[:, columns] = _apart(*(x[:, columns] for x in sample), i) * (plain[:, columns] > 0)
+        squared = _squared_differences(sample[0], i)
+        squared[~(sample[1][i] & sample[1])] = 0
         strongest = np.sqrt(np.quantile(squared, 0.99, axis=1))
         telling[i] = np.maximum(config.fine_floor, config.fine_share * strongest)
     np.fill_diagonal(telling, np.inf)
     return np.minimum(telling, telling.T)
 
 
-def _informative(faces: np.ndarray, low: np.ndarray, high: np.ndarray, valid: np.ndarray,
-                 telling: np.ndarray) -> np.ndarray:
+def _informative(faces: np.ndarray, valid: np.ndarray, telling: np.ndarray) -> np.ndarray:
     """Flat indices of the frame's pixels where some two members differ as
     ``telling`` asks."""
     chosen = np.zeros(faces.shape[1], bool)
     for i in range(len(faces)):
-        needed = telling[i][:, None] ** 2
-        # the envelopes only make a difference smaller: look at them only where plain colours differ enough
-        columns = np.flatnonzero(((_squared_differences(faces, i) >= needed) & valid[i] & valid).any(axis=0) & ~chosen)
-        squared = _apart(*(x[:, columns] for x in (faces, low, high)), i)
-        chosen[columns] |= ((squared >= needed) & valid[i][columns] & valid[:, columns]).any(axis=0)
+        squared = _squared_differences(faces, i)
+        chosen |= ((squared >= telling[i][:, None] ** 2) & valid[i] & valid).any(axis=0)
     return np.flatnonzero(chosen)
 
 
@@ -447,12 +362,7 @@ def _leads(family: Family, seen: np.ndarray, valid: np.ndarray, current: int,
     only ``current``, -1 only the other, 0 undecided (``current`` itself:
     +inf). The shares, not the distances, decide: a blurred or washed-out
     reading shows a thin frame with less contrast than a taught face, but
-    still with its colour. Where two faces differ too little, 0.
-
-    The fit is made again with the pixels it explains worst weighed down
-    (``config.fine_robust_rounds`` times): a thumb across a frame, a glint
-    or a pixel's misregistration along an edge looks like neither face, and
-    a few such pixels would otherwise outweigh the many that tell."""
+    still with its colour. Where two faces differ too little, 0."""
     looks = family.looks
     planes = looks.planes                        # (k, 3, n): a member's channels, each a row
     mine, reading = planes[current], np.ascontiguousarray(seen.T)
@@ -460,85 +370,23 @@ def _leads(family: Family, seen: np.ndarray, valid: np.ndarray, current: int,
     towards = _dot(planes, reading)              # b . o
     own = looks.squares                          # b . b
     squared = own + own[current] - 2 * cross     # |a - b|^2
-    where = family.differing(current) & valid
-    pixel = _PixelSums(mine.sum(axis=0), reading.sum(axis=0), own[current], (mine * reading).sum(axis=0),
-                       (reading * reading).sum(axis=0), looks.sums, own, cross, towards)
+    where = (squared >= family.telling[current][:, None] ** 2) & family.valid & (family.valid[current] & valid)
     weights = where.astype(np.float32)
-    leads = _lead_of(_Fit.of(weights, pixel), weights, squared, config)
-    # a member the reading is far from needs no second look: the rounds are for the close calls
-    rows = np.flatnonzero(leads < config.fine_robust_below)
-    if len(rows) and config.fine_robust_rounds:
-        few = pixel.rows(rows)
-        weights, where_few = weights[rows], where[rows]
-        for _ in range(config.fine_robust_rounds):
-            residual = _Fit.of(weights, few).residuals(few)
-            typical = (where_few * residual).sum(axis=1, keepdims=True) / np.maximum(where_few.sum(axis=1, keepdims=True), 1)
-            weights = where_few / (1 + residual / (config.fine_robust_scale * np.maximum(typical, config.fine_floor ** 2)))
-        leads[rows] = _lead_of(_Fit.of(weights, few), weights, squared[rows], config)
+    energy = (weights * squared).sum(axis=1) / 2
+    n = np.maximum(weights.sum(axis=1) * 3, 1)
+    sum_a, sum_o = weights @ mine.sum(axis=0), weights @ reading.sum(axis=0)
+    sum_aa, sum_ao = weights @ own[current], weights @ (mine * reading).sum(axis=0)
+    sum_b, sum_bb = (weights * looks.sums).sum(axis=1), (weights * own).sum(axis=1)
+    sum_ab, sum_bo = (weights * cross).sum(axis=1), (weights * towards).sum(axis=1)
+    aa, bb, ab = sum_aa - sum_a ** 2 / n, sum_bb - sum_b ** 2 / n, sum_ab - sum_a * sum_b / n
+    ao, bo = sum_ao - sum_a * sum_o / n, sum_bo - sum_b * sum_o / n
+    determinant = aa * bb - ab * ab
+    safe = np.where(determinant > 0, determinant, 1)
+    share_a, share_b = (bb * ao - ab * bo) / safe, (aa * bo - ab * ao) / safe
+    decided = (energy >= config.fine_min_energy) & (determinant > 1e-6 * np.maximum(aa * bb, 1e-6))
+    leads = np.where(decided, (share_a - share_b) / np.maximum(np.abs(share_a) + np.abs(share_b), 1e-6), 0.0)
     leads[current] = np.inf
     return leads
-
-
-def _lead_of(fit: _Fit, weights: np.ndarray, squared: np.ndarray, config: VisionConfig) -> np.ndarray:
-    """``(a - b) / (|a| + |b|)`` of the fit's shares, 0 where the pixels
-    weighed tell the two faces apart too little."""
-    energy = (weights * squared).sum(axis=1) / 2
-    decided = (energy >= config.fine_min_energy) & fit.determined
-    return np.where(decided, (fit.share_a - fit.share_b) /
-                    np.maximum(np.abs(fit.share_a) + np.abs(fit.share_b), 1e-6), 0.0)
-
-
-@dataclass(frozen=True)
-class _PixelSums:
-    """Per-pixel sums over the colour channels of the reading ``o``, the
-    current face ``a`` (each (n,)) and every member ``b`` (each (k, n))."""
-
-    a: np.ndarray
-    o: np.ndarray
-    aa: np.ndarray
-    ao: np.ndarray
-    oo: np.ndarray
-    b: np.ndarray
-    bb: np.ndarray
-    ab: np.ndarray
-    bo: np.ndarray
-
-    def rows(self, rows: np.ndarray) -> _PixelSums:
-        """The same sums for the members ``rows`` only."""
-        return replace(self, b=self.b[rows], bb=self.bb[rows], ab=self.ab[rows], bo=self.bo[rows])
-
-
-@dataclass(frozen=True)
-class _Fit:
-    """The weighted least-squares fit of the reading as ``offset + share_a *
-    a + share_b * b`` for each member ``b`` (each a (k,) array)."""
-
-    offset: np.ndarray
-    share_a: np.ndarray
-    share_b: np.ndarray
-    determined: np.ndarray
-
-    @classmethod
-    def of(cls, weights: np.ndarray, p: _PixelSums) -> _Fit:
-        n = np.maximum(weights.sum(axis=1) * 3, 1)
-        sum_a, sum_o = weights @ p.a, weights @ p.o
-        sum_aa, sum_ao = weights @ p.aa, weights @ p.ao
-        sum_b, sum_bb = (weights * p.b).sum(axis=1), (weights * p.bb).sum(axis=1)
-        sum_ab, sum_bo = (weights * p.ab).sum(axis=1), (weights * p.bo).sum(axis=1)
-        aa, bb, ab = sum_aa - sum_a ** 2 / n, sum_bb - sum_b ** 2 / n, sum_ab - sum_a * sum_b / n
-        ao, bo = sum_ao - sum_a * sum_o / n, sum_bo - sum_b * sum_o / n
-        determinant = aa * bb - ab * ab
-        safe = np.where(determinant > 0, determinant, 1)
-        share_a, share_b = (bb * ao - ab * bo) / safe, (aa * bo - ab * ao) / safe
-        offset = (sum_o - share_a * sum_a - share_b * sum_b) / n
-        return cls(offset, share_a, share_b, determinant > 1e-6 * np.maximum(aa * bb, 1e-6))
-
-    def residuals(self, p: _PixelSums) -> np.ndarray:
-        """|o - offset - share_a a - share_b b|^2 at each pixel, for each member: (k, n)."""
-        c, sa, sb = (v[:, None] for v in (self.offset, self.share_a, self.share_b))
-        squared = (p.oo + 3 * c * c + sa * sa * p.aa + sb * sb * p.bb - 2 * c * p.o - 2 * sa * p.ao
-                   - 2 * sb * p.bo + 2 * c * sa * p.a + 2 * c * sb * p.b + 2 * sa * sb * p.ab)
-        return np.maximum(squared, 0.0)
 
 
 def _dot(planes: np.ndarray, other: np.ndarray) -> np.ndarray:

@@ -142,17 +142,13 @@ class Recogniser:
         ruled out, and a close face not ruled out is among the candidates,
         with the reading's own confidence, so that it is not sure."""
         fine, deck = self.deck.fine, self.deck
-        index = deck.cards.index(detection.card)
-        outline, scores, judged_at = self._fitted(image, Quad(detection.corners), index)
-        verdict = fine.judge(image, judged_at, index) if fine is not None else None
+        outline = Quad(detection.corners)
+        verdict = fine.judge(image, outline, deck.cards.index(detection.card)) if fine is not None else None
+        scores = card_scores(rectify(image, outline, self.config.face_size), deck)
         if verdict is None:
-            others = _others(deck, scores, {index})
-            match = replace(detection.match, others=others)
-            if not np.array_equal(outline.corners, detection.corners):
-                runner_up, runner_up_confidence = others[0] if others else (None, 0.0)
-                match = replace(match, confidence=max(0.0, float(scores[index])), runner_up=runner_up,
-                                runner_up_confidence=runner_up_confidence)
-            return Detection(match, outline.corners)
+            ruled_out = {deck.cards.index(detection.card)}
+            others = _others(deck, scores, ruled_out)
+            return Detection(replace(detection.match, others=others), outline.corners)
         family = fine.family_of(verdict.card)
         member = family.members.index(verdict.card)
         ruled_out = {verdict.card, *verdict.unresolved} | {m for k, m in enumerate(family.members)
@@ -167,25 +163,6 @@ class Recogniser:
         match = Match(deck.cards[verdict.card], confidence, detection.match.upside_down, runner_up,
                       runner_up_confidence, candidates, others)
         return Detection(match, outline.corners)
-
-    def _fitted(self, image: np.ndarray, outline: Quad, index: int) -> tuple[Quad, np.ndarray, Quad]:
-        """The outline to report a reading of card ``index`` at, the cards'
-        scores there, and the outline to look closer at. The outline is
-        aligned with the card's face at fine size when the card has close
-        faces (the closer look needs it) or is not yet sure; the aligned
-        outline is reported only where the card scores better: a rough
-        outline along a printed frame or past a thumb then fits the card."""
-        deck, fine = self.deck, self.deck.fine
-        scores = card_scores(rectify(image, outline, self.config.face_size), deck)
-        if fine is None or (fine.family_of(index) is None and scores[index] >= self.config.sure_confidence):
-            return outline, scores, outline
-        aligned = fine.aligned(image, outline, index)
-        if aligned is None:
-            return outline, scores, outline
-        closer = card_scores(rectify(image, aligned, self.config.face_size), deck)
-        if closer[index] > scores[index]:
-            return aligned, closer, aligned
-        return outline, scores, aligned
 
     def glance(self, chains: EdgeChains, quads: Sequence[Quad]) -> list[Detection]:
         """A first identification of each quad, cheaply, from the coarse image."""

@@ -40,8 +40,12 @@ class Table:
     """A game driven through the API, remembering the version last seen."""
 
     def __init__(self, client: FlaskClient, players: list[dict[str, str]], doubled: bool = False) -> None:
+        self.start(client, "/api/games", {"players": players, "doubled": doubled})
+
+    def start(self, client: FlaskClient, address: str, setup: dict[str, Any]) -> None:
+        """Create the game at ``address`` from ``setup``."""
         self.client = client
-        response = client.post("/api/games", json={"players": players, "doubled": doubled})
+        response = client.post(address, json=setup)
         assert response.status_code == 201, response.get_json()
         self.state: dict[str, Any] = response.get_json()
         self.id = self.state["id"]

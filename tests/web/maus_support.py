@@ -5,31 +5,14 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
+from .conftest import Table
+
 THREE = {"players": ["Ann", "Bob", "Cy"], "oldest": 0, "held": ["mathieu", "lilly", "claude"]}
 
 
-class MausTable:
+class MausTable(Table):
     def __init__(self, client: FlaskClient, setup: dict[str, Any] = THREE) -> None:
-        self.client = client
-        response = client.post("/api/maus/games", json=setup)
-        assert response.status_code == 201, response.get_json()
-        self.state: dict[str, Any] = response.get_json()
-        self.id = self.state["id"]
-
-    @property
-    def version(self) -> int:
-        return self.state["version"]
-
-    def post(self, action: str, **body: Any):
-        response = self.client.post(f"/api/games/{self.id}/{action}", json={"version": self.version, **body})
-        if response.status_code == 200:
-            self.state = response.get_json()
-        return response
-
-    def ok(self, action: str, **body: Any) -> dict[str, Any]:
-        response = self.post(action, **body)
-        assert response.status_code == 200, response.get_json()
-        return self.state
+        self.start(client, "/api/maus/games", setup)
 
     def judge(self, seat: int, cards: list[str]) -> dict[str, Any]:
         response = self.client.post(f"/api/games/{self.id}/judge", json={"seat": seat, "cards": cards})

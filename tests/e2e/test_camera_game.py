@@ -83,12 +83,17 @@ def round_videos() -> list[Path]:
     return [round_video(number) for number in range(1, len(ROUNDS) + 1)]
 
 
+CAMERA_OPEN_MS = 30_000
+
+
 def scan_round(page: Page, pile: str, decisions: dict[str, bool]) -> list[str]:
     """Start the camera and play the round as the cards land; returns the
     cards the tracker was unsure of (each answered with the true card)."""
     expected = pile.split()
     page.locator("#cam-start").click()
-    expect(page.locator("#cam-stop")).to_be_visible()
+    # a browser just launched opens its fake camera's video file when the page first asks for
+    # the camera: seconds, not milliseconds, on a loaded machine
+    expect(page.locator("#cam-stop")).to_be_visible(timeout=CAMERA_OPEN_MS)
     asked: list[str] = []
     deadline = time.monotonic() + ROUND_TIMEOUT_SECONDS
     while True:

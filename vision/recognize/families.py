@@ -1,0 +1,228 @@
+"""Families of close faces: the faces of a deck that look alike at low
+resolution, registered in one frame, with the pixels where any two of them
+differ (built once, when a deck is loaded; :mod:`.discern` compares readings
+with them).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import cv2
+import numpy as np
+
+from .config import VisionConfig
+from .paper import paper_balanced
+from .rectify import image_outline
+
+
+@dataclass(frozen=True, eq=False)
+class Looks:
+    """A family's faces, seen against their paper, at the informative
+    pixels: (k, n, 3)."""
+
+    faces: np.ndarray
+
+    @cached_property
+    def planes(self) -> np.ndarray:
+        """``faces`` channel by channel: (k, 3, n), each channel a contiguous row."""
+        return np.ascontiguousarray(self.faces.transpose(0, 2, 1))
+
+    @cached_property
+    def sums(self) -> np.ndarray:
+        """Each member's channels summed at each pixel: (k, n)."""
+        return self.faces.sum(axis=2)
+
+    @cached_property
+    def squares(self) -> np.ndarray:
+        """Each member's squared channels summed at each pixel: (k, n)."""
+        return (self.faces * self.faces).sum(axis=2)
+
+
+@dataclass(frozen=True, eq=False)
+class Family:
+    """Faces that look alike at low resolution, registered in one frame.
+
+    ``members`` index the deck's cards. ``into_frame`` maps each member's own
+    face (at ``config.fine_size``) into the frame. ``looks`` hold the
+    members' colours, seen against their paper, at the frame's informative
+    pixels (where any two members differ); ``valid`` says where a member's
+    face covers such a pixel (a face cut a little inside its card lacks its
+    rim), ``covered`` where any member's does over the whole frame."""
+
+    members: tuple[int, ...]
+    into_frame: np.ndarray   # (k, 3, 3) float32: member face -> frame, a homography
+    pixels: np.ndarray       # (n,) flat indices of the informative pixels
+    looks: Looks
+    valid: np.ndarray        # (k, n) bool
+    telling: np.ndarray      # (k, k) float32: how different two members must be at a pixel for it to count
+    close: np.ndarray        # (k, k) bool: the members whose descriptors correlate ``config.fine_close`` or more
+    covered: np.ndarray      # (height, width) bool
+    shifts: np.ndarray       # (k,) how far each member was moved into the frame (its corners, fine pixels)
+
+    @property
+    def frame_size(self) -> tuple[int, int]:
+        return self.covered.shape[1], self.covered.shape[0]
+
+
+def families(alike: np.ndarray, close: float) -> list[tuple[int, ...]]:
+    """Groups of faces linked, directly or through others, by a likeness
+    (``alike``, one row and column per face) of at least ``close``; only
+    groups of two or more.
+
+    >>> rows = np.eye(3, dtype=np.float32); rows[1] = [0.8, 0.6, 0]
+    >>> families(rows @ rows.T, 0.7)
+    [(0, 1)]
+    """
+    count = len(alike)
+    parent = list(range(count))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, j in zip(*np.nonzero(np.triu(alike >= close, 1))):
+        parent[root(int(i))] = root(int(j))
+    groups: dict[int, list[int]] = {}
+    for i in range(count):
+        groups.setdefault(root(i), []).append(i)
+    return [tuple(g) for g in groups.values() if len(g) > 1]
+
+
+def build_family(members: tuple[int, ...], fine: list[np.ndarray], grays: list[np.ndarray], close: np.ndarray,
+                  config: VisionConfig) -> Family:
+    width, height = config.fine_size
+    pad_x, pad_y = round(width * config.fine_pad), round(height * config.fine_pad)
+    frame_size = (width + 2 * pad_x, height + 2 * pad_y)
+    placed = np.float32([[1, 0, pad_x], [0, 1, pad_y], [0, 0, 1]])
+    consensus = np.median(np.stack([grays[m] for m in members]), axis=0).astype(np.float32)
+    consensus_frame = cv2.warpPerspective(consensus, placed, frame_size)
+    consensus_valid = cv2.warpPerspective(np.ones(consensus.shape, np.uint8), placed, frame_size)
+    warps = [_register(grays[m], consensus_frame, consensus_valid, placed, config) for m in members]
+    colours = np.stack([cv2.warpPerspective(fine[m], w, frame_size, flags=cv2.INTER_LINEAR)
+                        for m, w in zip(members, warps)])
+    valid = np.stack([_covered(grays[m].shape, w, frame_size) for m, w in zip(members, warps)])
+    for k in range(len(members)):
+        colours[k] = paper_balanced(colours[k], valid[k], config)
+    flat, flat_valid = colours.reshape(len(members), -1, 3), valid.reshape(len(members), -1)
+    flat = _agreed(flat, flat_valid, config.fine_agree)
+    telling = _telling(flat, flat_valid, config)
+    pixels = _informative(flat, flat_valid, telling)
+    looks = Looks(np.ascontiguousarray(flat[:, pixels], np.float32))
+    return Family(members, np.stack(warps), pixels, looks, flat_valid[:, pixels], telling, close,
+                  valid.any(axis=0), np.array([_shift(w, placed, grays[0].shape) for w in warps], np.float32))
+
+
+def _shift(warp: np.ndarray, placed: np.ndarray, shape: tuple[int, ...]) -> float:
+    """How far ``warp`` puts a face's corners from where ``placed`` does."""
+    outline = image_outline(shape[1], shape[0]).reshape(-1, 1, 2).astype(np.float64)
+    moved = cv2.perspectiveTransform(outline, warp.astype(np.float64))
+    return float(np.abs(moved - cv2.perspectiveTransform(outline, placed.astype(np.float64))).max())
+
+
+def _agreed(faces: np.ndarray, valid: np.ndarray, radius: float) -> np.ndarray:
+    """``faces`` (k, n, 3) with each member's colour at each pixel replaced
+    by the mean of the members whose colours lie within ``radius`` of it
+    there. Each face was taught from its own photo, with its own light,
+    glare and blur, and what sets one apart where the print is the same (a
+    pizza all the orders share, the green frame of the eight green orders)
+    would otherwise count as a difference between two faces; where the print
+    differs (a green frame and a red one), the groups stay apart."""
+    out = faces.copy()
+    for start in range(0, faces.shape[1], AGREE_BLOCK):
+        block, shown = faces[:, start:start + AGREE_BLOCK], valid[:, start:start + AGREE_BLOCK]
+        gaps = np.sqrt(((block[:, None] - block[None]) ** 2).sum(axis=-1))   # (k, k, pixels)
+        near = ((gaps <= radius) & shown[None] & shown[:, None]).astype(np.float32)
+        total = near.sum(axis=1)
+        mean = np.einsum("kjp,jpc->kpc", near, block) / np.maximum(total, 1)[..., None]
+        out[:, start:start + AGREE_BLOCK] = np.where((total > 0)[..., None], mean, block)
+    return out
+
+
+AGREE_BLOCK = 1024  # pixels compared at once: (k, k, 1024) distances, a few MB for 40 members
+
+
+def _telling(faces: np.ndarray, valid: np.ndarray, config: VisionConfig) -> np.ndarray:
+    """For each two members, the difference a pixel needs to count as one
+    where they differ: ``config.fine_share`` of their strongest differences
+    (the 99th percentile, over every fourth pixel), and at least
+    ``config.fine_floor``. Faces taught from photos differ a little
+    everywhere (JPEG, light, a cut a pixel off); what tells two faces apart
+    stands well above that."""
+    count = len(faces)
+    telling = np.full((count, count), np.inf, np.float32)
+    sample = np.ascontiguousarray(faces[:, ::4]), valid[:, ::4]
+    for i in range(count):
+        squared = _squared_differences(sample[0], i)
+        squared[~(sample[1][i] & sample[1])] = 0
+        strongest = np.sqrt(np.quantile(squared, 0.99, axis=1))
+        telling[i] = np.maximum(config.fine_floor, config.fine_share * strongest)
+    np.fill_diagonal(telling, np.inf)
+    return np.minimum(telling, telling.T)
+
+
+def _informative(faces: np.ndarray, valid: np.ndarray, telling: np.ndarray) -> np.ndarray:
+    """Flat indices of the frame's pixels where some two members differ as
+    ``telling`` asks."""
+    chosen = np.zeros(faces.shape[1], bool)
+    for i in range(len(faces)):
+        squared = _squared_differences(faces, i)
+        chosen |= ((squared >= telling[i][:, None] ** 2) & valid[i] & valid).any(axis=0)
+    return np.flatnonzero(chosen)
+
+
+def _squared_differences(faces: np.ndarray, i: int) -> np.ndarray:
+    """|faces[i] - faces[k]|^2 at each pixel, for every k: (k, n)."""
+    squared = np.zeros(faces.shape[:2], np.float32)
+    for c in range(3):
+        step = faces[:, :, c] - faces[i, :, c]
+        squared += step * step
+    return squared
+
+
+def _covered(shape: tuple[int, ...], warp: np.ndarray, frame_size: tuple[int, int]) -> np.ndarray:
+    """Where a face of ``shape`` lands in the frame, a pixel in from its cut."""
+    inside = cv2.warpPerspective(np.ones(shape[:2], np.uint8), warp, frame_size, flags=cv2.INTER_NEAREST)
+    return cv2.erode(inside, np.ones((3, 3), np.uint8)).astype(bool)
+
+
+def _register(gray: np.ndarray, frame: np.ndarray, frame_valid: np.ndarray, placed: np.ndarray,
+              config: VisionConfig) -> np.ndarray:
+    """Where a member's face lies in the family's frame: as it was cut
+    (``placed``), unless a move (ECC, a homography: a cut may be askew) onto the members' consensus
+    (their median face, as cut) fits it clearly better. Most faces are cut
+    along the card's edge and are left as they are, so a pale frame or a
+    small topping that ECC barely sees cannot pull them askew; a face cut a
+    little inside its card, or out over the table, is moved."""
+    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 30, 1e-4)
+    try:
+        _, warp = cv2.findTransformECC(gray, frame, placed.copy(), cv2.MOTION_HOMOGRAPHY, criteria, frame_valid, 3)
+    except cv2.error:
+        return placed
+    moved = warp.astype(np.float32)
+    height, width = gray.shape
+    outline = image_outline(width, height).reshape(-1, 1, 2)
+    shift = cv2.perspectiveTransform(outline, moved) - cv2.perspectiveTransform(outline, placed)
+    if not np.isfinite(shift).all() or np.abs(shift).max() > FARTHEST_MOVE * width or np.abs(shift).max() < 1.0:
+        return placed
+    before, after = (_correlation(gray, warp, frame, frame_valid) for warp in (placed, moved))
+    return moved if after - before >= config.fine_register_gain else placed
+
+
+# a face cut a sixth of its width out over the table is moved (and so found a misfit); beyond a
+# quarter, ECC has slid onto another part of the card rather than found the cut
+FARTHEST_MOVE = 0.25
+
+
+def _correlation(gray: np.ndarray, warp: np.ndarray, frame: np.ndarray, frame_valid: np.ndarray) -> float:
+    """The correlation of ``gray`` put into ``frame`` by ``warp`` with it,
+    where both are defined."""
+    size = (frame.shape[1], frame.shape[0])
+    placed = cv2.warpPerspective(gray, warp, size)
+    where = (cv2.warpPerspective(np.ones(gray.shape, np.uint8), warp, size, flags=cv2.INTER_NEAREST) > 0) & \
+        (frame_valid > 0)
+    a, b = placed[where], frame[where]
+    a, b = a - a.mean(), b - b.mean()
+    return float((a * b).sum() / (np.sqrt((a * a).sum() * (b * b).sum()) + 1e-6))

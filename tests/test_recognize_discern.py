@@ -155,3 +155,31 @@ def test_an_order_taught_from_a_photo_cut_out_over_the_table_is_a_misfit(tmp_pat
     cut, _ = face_from_image(read_image(entry.image), entry.top)
     faces = dict(Art.of(STYLES["default"]).faces) | {card: cut}
     assert misfits(ReferenceDeck.from_faces(faces.items())) == {card: MOVED}
+
+
+def _taught_with_a_dark_edge(notation: str, config=DEFAULT_CONFIG) -> ReferenceDeck:
+    """The hard deck, with ``notation``'s face taught from a photo cut a
+    little out over a dark table along its bottom edge."""
+    faces = dict(HARD.faces)
+    card = Order.from_notation(notation)
+    face = faces[card].copy()
+    face[-face.shape[0] // 60:] = (60, 40, 30)
+    faces[card] = face
+    return ReferenceDeck.from_faces(faces.items(), config)
+
+
+@pytest.mark.parametrize("rim_round, right", [(DEFAULT_CONFIG.fine_rim_round, True), (0.0, False)])
+def test_an_edge_cut_over_the_table_does_not_tell_two_faces_apart(rim_round, right):
+    """The faces of red 1 salami + 4 olive and + 4 mushroom differ in one small
+    topping; the olive's was taught with a strip of table along one edge. A
+    photo of that card differs from its taught face along that edge, and from
+    the mushroom's only at the topping: the rim counts only where two faces
+    differ all the way round (a frame in another colour), so the topping
+    decides. Counting the rim (``fine_rim_round`` 0) takes the mushroom, surely."""
+    config = replace(DEFAULT_CONFIG, fine_rim_round=rim_round)
+    olive = Order.from_notation("r:S+4O")
+    found = Recogniser(_taught_with_a_dark_edge("r:S+4O", config)).recognise(photographed(HARD.faces[olive], seed=5))
+    assert found
+    assert (found[0].card == olive) == right
+    if not right:
+        assert DEFAULT_CONFIG.is_sure(found[0].match)

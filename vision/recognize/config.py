@@ -174,6 +174,11 @@ class VisionConfig:
     fine_floor: float = 20.0
     fine_share: float = 0.4
     fine_min_energy: float = 4000.0
+    # the faces' rim (this share of their width in from the edge and out) tells two members
+    # apart only where they differ along this share of each of its four sides (a frame in
+    # another colour); a taught face cut a little out over the table differs on one side
+    fine_rim: float = 0.06
+    fine_rim_round: float = 0.3
     # a taught face looks wrongly cut when it had to be moved this far (a share of the face's
     # width) onto its family's common cut, or when it is not in the family that holds this
     # share of the faces of its kind
@@ -182,6 +187,9 @@ class VisionConfig:
     # the reading must lie this far towards the winner on every comparison (1: exactly the
     # winner's face, -1: exactly the other) for the other face to be ruled out
     fine_sure: float = 0.55
+    # ... and show at least this share of the face it leans to (a reading fitted as an offset
+    # plus shares of the two faces; a small blurred card shows either only faintly)
+    fine_min_shown: float = 0.3
     # a match is reported only above this similarity (0..1), or above the second one when
     # it is this far ahead of its runner-up: a pale card with little printed on it under
     # glare correlates weakly with its reference, but with no other card nearly as well

@@ -79,7 +79,8 @@ class FineDeck:
         order, aligned with card ``index``'s face) within that card's family;
         ``None`` when the card has no close faces. When another member is
         nearer the reading, it takes the card's place, and so on while
-        another is nearer still; the last is the verdict's card."""
+        another is nearer still; the last is the verdict's card, unless the
+        steps lead back to a member already weighed."""
         family = self._family_of.get(index)
         if family is None:
             return None
@@ -88,14 +89,18 @@ class FineDeck:
         face, valid = _seen(image, self._placed(image, outline, family, family.members.index(index)),
                             family, self.config)
         seen, valid = face.reshape(-1, 3)[family.pixels], valid.ravel()[family.pixels]
-        member, tried = family.members.index(index), set()
-        while True:
-            tried.add(member)
-            leads = weigh(family, seen, valid, member, self.config)
+        member, tables = family.members.index(index), {}
+        while member not in tables:
+            tables[member] = leads = weigh(family, seen, valid, member, self.config)
             challenger = int(np.argmin(leads))
-            if leads[challenger] >= 0 or challenger in tried:
+            if leads[challenger] >= 0:
                 break
             member = challenger
+        else:
+            # round in a circle (each nearer than the last, the last beaten by the first):
+            # the member whose worst comparison is the mildest; the others stay candidates
+            member = max(tables, key=lambda m: tables[m].min())
+        leads = tables[member]
         # a face far from this one at low resolution is told apart there (by the reading's margin)
         unresolved = [int(r) for r in np.argsort(leads)
                       if leads[r] < self.config.fine_sure and family.close[member, r]]
@@ -103,15 +108,17 @@ class FineDeck:
 
     def _placed(self, image: np.ndarray, outline: Quad, family: Family, member: int) -> np.ndarray:
         """The homography from the family's frame to ``image``, for a reading
-        at ``outline`` of ``member``'s face: the outline aligned with that
-        face as taught (its gray face at fine size; members of a family share
-        their layout, so this holds whichever of them the reading is), then
-        taken into the frame as that face was."""
+        at ``outline`` of ``member``'s face: the outline aligned with the
+        family's common face and taken into the frame as that face was; when
+        alignment fails, the outline as it is, taken in as ``member``'s face
+        was."""
         width, height = self.config.fine_size
         face = image_outline(width, height)
-        aligned = align(image, outline, self.grays[family.members[member]], self.config.fine_align, self.config)
-        to_image = cv2.getPerspectiveTransform(face, (aligned or outline).corners.astype(np.float32))
-        return to_image @ np.linalg.inv(family.into_frame[member])
+        aligned = align(image, outline, family.face, self.config.fine_align, self.config)
+        corners, into_frame = (aligned.corners, family.placed) if aligned else \
+            (outline.corners, family.into_frame[member])
+        to_image = cv2.getPerspectiveTransform(face, corners.astype(np.float32))
+        return to_image @ np.linalg.inv(into_frame)
 
 
 def _seen(image: np.ndarray, frame_to_image: np.ndarray, family: Family,

@@ -59,6 +59,10 @@ class Family:
     close: np.ndarray        # (k, k) bool: the members whose descriptors correlate ``config.fine_close`` or more
     covered: np.ndarray      # (height, width) bool
     shifts: np.ndarray       # (k,) how far each member was moved into the frame (its corners, fine pixels)
+    face: np.ndarray         # (fine height, fine width) float32: the members' median gray face, registered
+    placed: np.ndarray       # (3, 3): ``face`` -> frame
+    rim: np.ndarray          # (n,) bool: informative pixels near the faces' edge
+    round_rim: np.ndarray    # (k, k) bool: the two members differ along every side of their rim
 
     @property
     def frame_size(self) -> tuple[int, int]:
@@ -108,11 +112,63 @@ def build_family(members: tuple[int, ...], fine: list[np.ndarray], grays: list[n
         colours[k] = paper_balanced(colours[k], valid[k], config)
     flat, flat_valid = colours.reshape(len(members), -1, 3), valid.reshape(len(members), -1)
     flat = _agreed(flat, flat_valid, config.fine_agree)
-    telling = _telling(flat, flat_valid, config)
+    sides = _rim_sides(frame_size, (pad_x, pad_y), round(width * config.fine_rim)).ravel()
+    inside = np.flatnonzero(sides < 0)
+    telling = _telling(flat[:, inside], flat_valid[:, inside], config)
     pixels = _informative(flat, flat_valid, telling)
     looks = Looks(np.ascontiguousarray(flat[:, pixels], np.float32))
+    round_rim = _round_rim(flat, flat_valid, telling, sides, config.fine_rim_round)
     return Family(members, np.stack(warps), pixels, looks, flat_valid[:, pixels], telling, close,
-                  valid.any(axis=0), np.array([_shift(w, placed, grays[0].shape) for w in warps], np.float32))
+                  valid.any(axis=0), np.array([_shift(w, placed, grays[0].shape) for w in warps], np.float32),
+                  _common_face(members, grays, warps, placed, frame_size), placed, sides[pixels] >= 0, round_rim)
+
+
+def _rim_sides(frame_size: tuple[int, int], pad: tuple[int, int], reach: int) -> np.ndarray:
+    """For each pixel of the frame, the side of the faces' rim it lies on
+    (0 left, 1 right, 2 top, 3 bottom: within ``reach`` pixels of where the
+    faces were placed, inside or out), or -1 inside.
+
+    >>> _rim_sides((6, 6), (1, 1), 1)[:, 3].tolist()
+    [2, 2, -1, -1, 3, 3]
+    """
+    width, height = frame_size
+    x, y = np.meshgrid(np.arange(width), np.arange(height))
+    gaps = np.stack([x - pad[0], width - 1 - pad[0] - x, y - pad[1], height - 1 - pad[1] - y])
+    nearest = gaps.argmin(axis=0)
+    return np.where(gaps.min(axis=0) < reach, nearest, -1)
+
+
+def _round_rim(faces: np.ndarray, valid: np.ndarray, telling: np.ndarray, sides: np.ndarray,
+               share: float) -> np.ndarray:
+    """For each two members, whether they differ along every side of their
+    rim (at least ``share`` of each side's pixels): a frame printed in
+    another colour runs all the way round, while a face cut a little out
+    over the table, or glare on one edge, shows on a side or two. Where the
+    rim differences do not go round, they do not tell the two apart."""
+    on_rim = np.flatnonzero(sides >= 0)
+    faces, valid, side = np.ascontiguousarray(faces[:, on_rim]), valid[:, on_rim], sides[on_rim]
+    count = len(faces)
+    result = np.zeros((count, count), bool)
+    for i in range(count):
+        both = valid[i] & valid
+        differ = (_squared_differences(faces, i) >= telling[i][:, None] ** 2) & both
+        shares = [differ[:, side == s].sum(axis=1) / np.maximum(both[:, side == s].sum(axis=1), 1) for s in range(4)]
+        result[i] = np.min(shares, axis=0) >= share
+    return result
+
+
+def _common_face(members: tuple[int, ...], grays: list[np.ndarray], warps: list[np.ndarray], placed: np.ndarray,
+                 frame_size: tuple[int, int]) -> np.ndarray:
+    """The members' median gray face, each as registered in the frame, cut
+    back out where ``placed`` put the faces. A reading is aligned with it
+    rather than with the face it was taken for: that face would pull the
+    outline towards itself where the members differ (a topping drawn a
+    little to one side), and so towards the reading being that face."""
+    height, width = grays[members[0]].shape
+    frames = np.stack([cv2.warpPerspective(grays[m], w, frame_size, flags=cv2.INTER_LINEAR)
+                       for m, w in zip(members, warps)])
+    common = np.median(frames, axis=0).astype(np.float32)
+    return cv2.warpPerspective(common, np.linalg.inv(placed), (width, height), flags=cv2.INTER_LINEAR)
 
 
 def _shift(warp: np.ndarray, placed: np.ndarray, shape: tuple[int, ...]) -> float:
@@ -150,7 +206,9 @@ def _telling(faces: np.ndarray, valid: np.ndarray, config: VisionConfig) -> np.n
     (the 99th percentile, over every fourth pixel), and at least
     ``config.fine_floor``. Faces taught from photos differ a little
     everywhere (JPEG, light, a cut a pixel off); what tells two faces apart
-    stands well above that."""
+    stands well above that. ``faces`` are the pixels inside the rim: a face cut
+    a little out over the table differs most along its edge, and would hide
+    a small topping's difference beneath that."""
     count = len(faces)
     telling = np.full((count, count), np.inf, np.float32)
     sample = np.ascontiguousarray(faces[:, ::4]), valid[:, ::4]

@@ -16,7 +16,8 @@ def weigh(family: Family, seen: np.ndarray, valid: np.ndarray, current: int,
     only ``current``, -1 only the other, 0 undecided (``current`` itself:
     +inf). The shares, not the distances, decide: a blurred or washed-out
     reading shows a thin frame with less contrast than a taught face, but
-    still with its colour. Where two faces differ too little, 0."""
+    still with its colour. Where two faces differ too little, or the reading
+    shows less than ``config.fine_min_shown`` of the face it leans to, 0."""
     looks = family.looks
     planes = looks.planes                        # (k, 3, n): a member's channels, each a row
     mine, reading = planes[current], np.ascontiguousarray(seen.T)
@@ -25,6 +26,7 @@ def weigh(family: Family, seen: np.ndarray, valid: np.ndarray, current: int,
     own = looks.squares                          # b . b
     squared = own + own[current] - 2 * cross     # |a - b|^2
     where = (squared >= family.telling[current][:, None] ** 2) & family.valid & (family.valid[current] & valid)
+    where &= family.round_rim[current][:, None] | ~family.rim
     weights = where.astype(np.float32)
     energy = (weights * squared).sum(axis=1) / 2
     n = np.maximum(weights.sum(axis=1) * 3, 1)
@@ -37,7 +39,11 @@ def weigh(family: Family, seen: np.ndarray, valid: np.ndarray, current: int,
     determinant = aa * bb - ab * ab
     safe = np.where(determinant > 0, determinant, 1)
     share_a, share_b = (bb * ao - ab * bo) / safe, (aa * bo - ab * ao) / safe
-    decided = (energy >= config.fine_min_energy) & (determinant > 1e-6 * np.maximum(aa * bb, 1e-6))
+    # a reading that shows neither face clearly (a small, blurred card: the shares both near 0)
+    # leans one way by chance; it must show the face it leans to
+    shown = np.where(share_a >= share_b, share_a, share_b)
+    decided = (energy >= config.fine_min_energy) & (determinant > 1e-6 * np.maximum(aa * bb, 1e-6)) & \
+        (shown >= config.fine_min_shown)
     leads = np.where(decided, (share_a - share_b) / np.maximum(np.abs(share_a) + np.abs(share_b), 1e-6), 0.0)
     leads[current] = np.inf
     return leads

@@ -190,6 +190,15 @@ class VisionConfig:
     # ... and show at least this share of the face it leans to (a reading fitted as an offset
     # plus shares of the two faces; a small blurred card shows either only faintly)
     fine_min_shown: float = 0.3
+    # a reading steps from member to nearer member at most this many times (each step weighs the
+    # reading against every member)
+    fine_max_weighs: int = 8
+    # what one image may cost beyond its first search, in units of about a microsecond of a
+    # 2-core laptop-class machine (see work.py): an outline is aligned, and a second search
+    # made, only when what is left pays for its worst case (an outline's: every alignment step,
+    # the looks, its card's first fine comparison), so no image costs more than its first search
+    # (about 9 000 at 1280 x 720) and this: about 150 ms here
+    work_budget: float = 140_000.0
     # a match is reported only above this similarity (0..1), or above the second one when
     # it is this far ahead of its runner-up: a pale card with little printed on it under
     # glare correlates weakly with its reference, but with no other card nearly as well

@@ -31,6 +31,7 @@ from .paper import paper_balanced
 from .rectify import image_outline
 from .refine import align
 from .types import Quad
+from .work import SEEN, Work, judge_cost, step_cost, unlimited, weigh_cost
 
 
 @dataclass(frozen=True)
@@ -70,35 +71,45 @@ class FineDeck:
             family = build_family(members, fine, self.grays, close, config)
             for member in members:
                 self._family_of[member] = family
+        # the dearest family's: what a card's fine comparison costs up to its first weighing
+        self.judge_cost = max((judge_cost(len(f.members), len(f.pixels), config)
+                               for f in self._family_of.values()), default=0.0)
 
     def family_of(self, index: int) -> Family | None:
         return self._family_of.get(index)
 
-    def judge(self, image: np.ndarray, outline: Quad, index: int) -> Verdict | None:
+    def judge(self, image: np.ndarray, outline: Quad, index: int, work: Work | None = None) -> Verdict | None:
         """The fine comparison of the face at ``outline`` (corners in face
         order, aligned with card ``index``'s face) within that card's family;
         ``None`` when the card has no close faces. When another member is
         nearer the reading, it takes the card's place, and so on while
         another is nearer still; the last is the verdict's card, unless the
-        steps lead back to a member already weighed."""
+        steps lead back to a member already weighed or have taken
+        ``config.fine_max_weighs`` comparisons, or when ``work`` cannot pay for
+        another (the first is always made). What it does is charged to ``work``."""
         family = self._family_of.get(index)
         if family is None:
             return None
         if index in self.turned:
             outline = outline.turned()
+        work = work or unlimited()
+        work.charge(step_cost(self.config.fine_align) + SEEN)
         face, valid = _seen(image, self._placed(image, outline, family, family.members.index(index)),
                             family, self.config)
         seen, valid = face.reshape(-1, 3)[family.pixels], valid.ravel()[family.pixels]
         member, tables = family.members.index(index), {}
-        while member not in tables:
+        cost = weigh_cost(len(family.members), len(family.pixels))
+        while member not in tables and len(tables) < self.config.fine_max_weighs and (not tables or work.fits(cost)):
             tables[member] = leads = weigh(family, seen, valid, member, self.config)
+            work.charge(cost)
             challenger = int(np.argmin(leads))
             if leads[challenger] >= 0:
                 break
             member = challenger
         else:
-            # round in a circle (each nearer than the last, the last beaten by the first):
-            # the member whose worst comparison is the mildest; the others stay candidates
+            # round in a circle (each nearer than the last, the last beaten by the first), or
+            # still going after the comparisons one reading may take or the work can pay: the
+            # member whose worst comparison is the mildest; the others stay candidates
             member = max(tables, key=lambda m: tables[m].min())
         leads = tables[member]
         # a face far from this one at low resolution is told apart there (by the reading's margin)

@@ -19,6 +19,7 @@ from .rectify import rectify, rectify_many
 from .refine import refine, refine_finest
 from .types import Detection, Match, Quad, median_short_side
 from .verify import Gradients, outline_support
+from .work import LOOK, LOOKS_PER_ALIGNMENT, Work, alignment_cost, search_cost, unlimited
 
 
 class Recogniser:
@@ -41,36 +42,51 @@ class Recogniser:
         strict = dict(min_confidence=self.config.second_confidence, min_clear_confidence=self.config.second_confidence)
         self._coarser = _second(deck, self.config, self.config.fallback_width, self.config.fallback_alignments, **strict)
         self._finer = _second(deck, self.config, self.config.finer_width, self.config.finer_alignments, **strict)
+        # an outline is aligned only if the work left pays for it and for its card's fine
+        # comparison, which is set aside for the card when it is kept
+        self._judge_cost = deck.fine.judge_cost if deck.fine else 0.0
+        self._outline_cost = alignment_cost(self.config) + self._judge_cost
 
-    def recognise(self, image: np.ndarray) -> list[Detection]:
-        """Every card found in ``image`` (BGR), the most confident first."""
+    def recognise(self, image: np.ndarray, work: Work | None = None) -> list[Detection]:
+        """Every card found in ``image`` (BGR), the most confident first,
+        spending at most ``work`` (default: ``config.work_budget`` units; see
+        :mod:`.work`) beyond the first search."""
         # the matrix products here are small: handing them to BLAS worker threads
         # costs more than it saves, and on a busy machine the waiting dominates
         with one_blas_thread():
-            return self._recognise(image)
+            return self._recognise(image, work or Work(self.config.work_budget))
 
-    def _recognise(self, image: np.ndarray) -> list[Detection]:
-        found = [self.discerned(image, d) for d in self._found(image)]
+    def _recognise(self, image: np.ndarray, work: Work) -> list[Detection]:
+        found = self._found(image, work)
+        work.release(self._judge_cost * len(found))
+        found = [self.discerned(image, d, work) for d in found]
         return sorted(found, key=lambda d: -d.confidence)
 
-    def _found(self, image: np.ndarray) -> list[Detection]:
-        found = self._search(image)
+    def _found(self, image: np.ndarray, work: Work) -> list[Detection]:
+        work.charge(search_cost(image.shape, self.config.detect_width))
+        found = self._search(image, work=work)
         width = image.shape[1]
         coarser, finer = (s if s and width > s.config.detect_width else None for s in (self._coarser, self._finer))
         if not found:
-            return coarser._search(image) if coarser else found
+            return coarser._paid_search(image, found, work) if coarser else found
         if self._small(found, width):
             # a layout's small cards: narrow borders blurred into a cloth, or smeared by motion
             for second in (finer, coarser):
                 if second:
-                    found = second._search(image, found)
+                    found = second._paid_search(image, found, work)
         return found
 
-    def _search(self, image: np.ndarray, found: Sequence[Detection] = ()) -> list[Detection]:
+    def _paid_search(self, image: np.ndarray, found: list[Detection], work: Work) -> list[Detection]:
+        """A second search, if the work left pays for it (and ``found`` as it is if not)."""
+        if not work.take(search_cost(image.shape, self.config.detect_width)):
+            return found
+        return self._search(image, found, work)
+
+    def _search(self, image: np.ndarray, found: Sequence[Detection] = (), work: Work | None = None) -> list[Detection]:
         """``found`` and the cards found beside them: from traced outlines, then
         (outlines broken by a hand or merged with the cards beneath or a
         cloth's lines) from corners and the frames printed inside cards."""
-        scene = _Scene.of(image, self.config)
+        scene = _Scene.of(image, self.config, work or unlimited())
         budget = _Budget(self.config)
         outlines = outline_quads(scene.chains, self.config)
         found = self._confirm(scene, _clear_of(outlines, found), list(found), budget)
@@ -104,9 +120,12 @@ class Recogniser:
                 continue  # after the budget, which it should not free for other patterns
             if not self._worth_aligning(scene, rough_look):
                 continue
+            if not scene.work.fits(self._outline_cost):
+                break  # the most promising outlines have had their turn
             detection = self.aligned(scene, rough_look)
             if self._is_new_card(scene, detection, kept):
                 kept.append(detection)
+                scene.work.reserve(self._judge_cost)
                 covered |= _overlapping(outlines, [detection.corners])
                 budget.give_back(rough_look.confidence)
             if len(kept) >= self.config.max_refined:
@@ -133,7 +152,7 @@ class Recogniser:
             not _overlapping(detection.corners[None], [k.corners for k in kept])[0] and \
             outline_support(scene.gradients, detection.corners, self.config) >= self.config.min_outline_support
 
-    def discerned(self, image: np.ndarray, detection: Detection) -> Detection:
+    def discerned(self, image: np.ndarray, detection: Detection, work: Work | None = None) -> Detection:
         """``detection`` looked at again where the faces close to its card
         differ (:mod:`.discern`). The card may change to one of them that the
         reading is clearly nearer. Every other card is then ruled out either
@@ -143,7 +162,7 @@ class Recogniser:
         with the reading's own confidence, so that it is not sure."""
         fine, deck = self.deck.fine, self.deck
         outline = Quad(detection.corners)
-        verdict = fine.judge(image, outline, deck.cards.index(detection.card)) if fine is not None else None
+        verdict = fine.judge(image, outline, deck.cards.index(detection.card), work) if fine is not None else None
         scores = card_scores(rectify(image, outline, self.config.face_size), deck)
         if verdict is None:
             ruled_out = {deck.cards.index(detection.card)}
@@ -183,6 +202,7 @@ class Recogniser:
         looked at once, grown: glare on a pale card throws ECC off and
         weakens the glance, though the card's face still names it clearly."""
         plain = None
+        scene.work.charge(LOOKS_PER_ALIGNMENT * LOOK)
         if rough.confidence >= self.config.weak_glance:
             plain = self.examine(scene.image, Quad(rough.corners))
             if self.config.is_sure(plain.match):
@@ -227,30 +247,32 @@ class Recogniser:
             return bool(sure)
 
         templates = self.deck.templates_of(rough.card)
-        quad = refine(scene.levels, Quad(rough.corners), templates, self.config, look, settled)
+        quad = refine(scene.levels, Quad(rough.corners), templates, self.config, look, settled, scene.work)
         if quad is None and plain is not None and plain.card == rough.card and self.config.names_its_card(plain.match):
-            quad = refine_finest(scene.levels, Quad(rough.corners), templates, self.config)
+            quad = refine_finest(scene.levels, Quad(rough.corners), templates, self.config, scene.work)
         return quad, (sure[0] if sure else None)
 
 
 @dataclass(frozen=True)
 class _Scene:
     """One image as the stages see it: full size, its edge chains (with the
-    reduced copy), the scales alignment works on and, once a card is to be
-    kept, the gradients its outline is checked against."""
+    reduced copy), the scales alignment works on, the work it may still
+    cost and, once a card is to be kept, the gradients its outline is
+    checked against."""
 
     image: np.ndarray
     chains: EdgeChains
     levels: Sequence[tuple[np.ndarray, float]]
+    work: Work
 
     @cached_property
     def gradients(self) -> Gradients:
         return Gradients(self.chains.smooth, self.chains.scale)
 
     @classmethod
-    def of(cls, image: np.ndarray, config: VisionConfig) -> _Scene:
+    def of(cls, image: np.ndarray, config: VisionConfig, work: Work | None = None) -> _Scene:
         chains = EdgeChains.of(image, config)
-        return cls(image, chains, ((chains.small, chains.scale), (image, 1.0)))
+        return cls(image, chains, ((chains.small, chains.scale), (image, 1.0)), work or unlimited())
 
 
 class _Budget:

@@ -17,11 +17,12 @@ from .config import DEFAULT_CONFIG, AlignStep, VisionConfig
 from .detect import card_shaped
 from .rectify import image_outline, resized_points
 from .types import Quad
+from .work import Work, step_cost
 
 
 def refine(levels: Sequence[tuple[np.ndarray, float]], quad: Quad, templates: Sequence[np.ndarray],
            config: VisionConfig = DEFAULT_CONFIG, look: Callable[[Quad], float] | None = None,
-           settled: Callable[[Quad], bool] | None = None) -> Quad | None:
+           settled: Callable[[Quad], bool] | None = None, work: Work | None = None) -> Quad | None:
     """``quad`` (corners in face order, image pixels) aligned to the reference
     face, step by step as ``config.refine_steps`` says. ``levels`` pairs an
     image (BGR or gray) with its scale (its pixels per image pixel); ``templates``
@@ -31,11 +32,12 @@ def refine(levels: Sequence[tuple[np.ndarray, float]], quad: Quad, templates: Se
     the alignment with the result so far, unless the outline already looks
     as much like the card as the step asks: the next step then starts from it.
     A result that looks like the card at least the step's ``skip_next`` jumps
-    over the next step, or, when ``settled`` says it needs no more, stands."""
+    over the next step, or, when ``settled`` says it needs no more, stands.
+    Each step is charged to ``work``."""
     result, steps, index = None, config.refine_steps, 0
     while index < len(steps):
         step = steps[index]
-        aligned = _aligned_by(step, templates[index], levels, result or quad, config)
+        aligned = _aligned_by(step, templates[index], levels, result or quad, config, work)
         index += 1
         last = index == len(steps)
         if aligned is None:
@@ -57,15 +59,17 @@ def refine(levels: Sequence[tuple[np.ndarray, float]], quad: Quad, templates: Se
 
 
 def refine_finest(levels: Sequence[tuple[np.ndarray, float]], quad: Quad, templates: Sequence[np.ndarray],
-                  config: VisionConfig = DEFAULT_CONFIG) -> Quad | None:
+                  config: VisionConfig = DEFAULT_CONFIG, work: Work | None = None) -> Quad | None:
     """``quad`` aligned by the last, finest step of ``config.refine_steps``
     alone (``levels`` and ``templates`` as :func:`refine` takes them)."""
-    return _aligned_by(config.refine_steps[-1], templates[-1], levels, quad, config)
+    return _aligned_by(config.refine_steps[-1], templates[-1], levels, quad, config, work)
 
 
 def _aligned_by(step: AlignStep, template: np.ndarray, levels: Sequence[tuple[np.ndarray, float]], quad: Quad,
-                config: VisionConfig) -> Quad | None:
+                config: VisionConfig, work: Work | None = None) -> Quad | None:
     """One step of alignment on its level, in image pixels."""
+    if work is not None:
+        work.charge(step_cost(step))
     image, scale = levels[step.level]
     aligned = align(image, _resized(quad, scale), template, step, config)
     return None if aligned is None else _resized(aligned, 1 / scale)

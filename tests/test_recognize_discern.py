@@ -183,3 +183,33 @@ def test_an_edge_cut_over_the_table_does_not_tell_two_faces_apart(rim_round, rig
     assert (found[0].card == olive) == right
     if not right:
         assert DEFAULT_CONFIG.is_sure(found[0].match)
+
+
+def test_the_weighing_is_the_least_squares_fit_of_the_reading_by_two_faces():
+    """The leads come from sums made once per deck plus three passes per
+    reading; they equal a plain least-squares fit, pair by pair, of the
+    reading as an offset plus a share of each face, and the same with a
+    pixel the picture does not cover."""
+    from vision.recognize import discern
+    from vision.recognize.leads import weigh
+
+    card = Order.from_notation("y:A+4M")
+    index = HARD_DECK.cards.index(card)
+    fine = HARD_DECK.fine
+    family = fine.family_of(index)
+    image = photographed(HARD.faces[card], cast=(1.05, 1.0, 0.92), seed=4)
+    current = family.members.index(index)
+    face, _ = discern._seen(image, fine._placed(image, Quad(TRUTH), family, current), family, DEFAULT_CONFIG)
+    seen = face.reshape(-1, 3)[family.pixels]
+    compared = 0
+    for valid in (np.ones(len(seen), bool), np.arange(len(seen)) % 7 != 0):
+        leads = weigh(family, seen, valid, current, DEFAULT_CONFIG)
+        for other in range(0, len(family.members), 5):
+            if other == current or leads[other] == 0:
+                continue
+            where = family.differs[current, other] & valid
+            a, b = family.looks.faces[current][where].ravel(), family.looks.faces[other][where].ravel()
+            fit = np.linalg.lstsq(np.stack([np.ones_like(a), a, b], 1), seen[where].ravel(), rcond=None)[0]
+            assert leads[other] == pytest.approx((fit[1] - fit[2]) / (abs(fit[1]) + abs(fit[2])), abs=1e-3)
+            compared += 1
+    assert compared >= 10

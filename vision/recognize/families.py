@@ -13,6 +13,7 @@ import numpy as np
 
 from .config import VisionConfig
 from .paper import paper_balanced
+from .leads import Sums, pair_sums
 from .rectify import image_outline
 
 
@@ -63,6 +64,8 @@ class Family:
     placed: np.ndarray       # (3, 3): ``face`` -> frame
     rim: np.ndarray          # (n,) bool: informative pixels near the faces' edge
     round_rim: np.ndarray    # (k, k) bool: the two members differ along every side of their rim
+    differs: np.ndarray      # (k, k, n) bool: the pixels where two members differ enough to tell them apart
+    sums: tuple[Sums, ...]   # per member, its comparisons' sums over ``differs`` that no reading changes
 
     @property
     def frame_size(self) -> tuple[int, int]:
@@ -118,9 +121,23 @@ def build_family(members: tuple[int, ...], fine: list[np.ndarray], grays: list[n
     pixels = _informative(flat, flat_valid, telling)
     looks = Looks(np.ascontiguousarray(flat[:, pixels], np.float32))
     round_rim = _round_rim(flat, flat_valid, telling, sides, config.fine_rim_round)
+    differs = _differs(looks.faces, flat_valid[:, pixels], telling, sides[pixels] >= 0, round_rim)
     return Family(members, np.stack(warps), pixels, looks, flat_valid[:, pixels], telling, close,
                   valid.any(axis=0), np.array([_shift(w, placed, grays[0].shape) for w in warps], np.float32),
-                  _common_face(members, grays, warps, placed, frame_size), placed, sides[pixels] >= 0, round_rim)
+                  _common_face(members, grays, warps, placed, frame_size), placed, sides[pixels] >= 0, round_rim,
+                  differs, tuple(pair_sums(looks, m, differs[m]) for m in range(len(members))))
+
+
+def _differs(faces: np.ndarray, valid: np.ndarray, telling: np.ndarray, rim: np.ndarray,
+             round_rim: np.ndarray) -> np.ndarray:
+    """For each two members, the pixels that tell them apart: where both
+    faces cover the pixel and their colours differ by ``telling``, on the
+    rim only where they differ all round it."""
+    differs = np.empty((len(faces), *faces.shape[:2]), bool)
+    for i in range(len(faces)):
+        differs[i] = (_squared_differences(faces, i) >= telling[i][:, None] ** 2) & valid & valid[i] & \
+            (round_rim[i][:, None] | ~rim)
+    return differs
 
 
 def _rim_sides(frame_size: tuple[int, int], pad: tuple[int, int], reach: int) -> np.ndarray:

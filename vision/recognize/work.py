@@ -30,7 +30,7 @@ ECC_SETUP = (1000.0, 1700.0)  # an ECC step's region made gray and resized: on t
 ECC_PER_PIXEL_ITERATION = 0.0165
 LOOK = 200.0                 # a face cut out and described (a glance costs less)
 LOOKS_PER_ALIGNMENT = 4      # the looks an alignment may take besides its steps
-WEIGH_PER_MEMBER_PIXEL = 0.014
+WEIGH_PER_MEMBER_PIXEL = 0.0016
 SEEN = 1500.0                # a reading cut out of the image into the family's frame, against its paper
 
 

@@ -120,14 +120,19 @@ class FineDeck:
     def _placed(self, image: np.ndarray, outline: Quad, family: Family, member: int) -> np.ndarray:
         """The homography from the family's frame to ``image``, for a reading
         at ``outline`` of ``member``'s face: the outline aligned with the
-        family's common face and taken into the frame as that face was; when
-        alignment fails, the outline as it is, taken in as ``member``'s face
-        was."""
+        family's common face when ``member`` looks like every other member at
+        low resolution (the orders of one printing: its own face would pull
+        the outline towards itself where they differ), else with its own face
+        (a family of faces unlike one another has a blurred common face), and
+        taken into the frame as that face was; when alignment fails, the
+        outline as it is, taken in as ``member``'s face was."""
         width, height = self.config.fine_size
         face = image_outline(width, height)
-        aligned = align(image, outline, family.face, self.config.fine_align, self.config)
-        corners, into_frame = (aligned.corners, family.placed) if aligned else \
-            (outline.corners, family.into_frame[member])
+        common = bool(family.close[member].all())
+        template, placed = (family.face, family.placed) if common else \
+            (self.grays[family.members[member]], family.into_frame[member])
+        aligned = align(image, outline, template, self.config.fine_align, self.config)
+        corners, into_frame = (aligned.corners, placed) if aligned else (outline.corners, family.into_frame[member])
         to_image = cv2.getPerspectiveTransform(face, corners.astype(np.float32))
         return to_image @ np.linalg.inv(into_frame)
 

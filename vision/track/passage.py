@@ -35,6 +35,7 @@ class Passage:
     middle: np.ndarray | None     # mask of the middle of ``top``
     slide: np.ndarray             # where the middle was last found, slid (small pixels)
     aside: bool   # the top card's face was seen beside its place since it was last seen there
+    aside_far: bool  # ... at least ``aside_reach`` from it (not just a whole pixel, with its middle hidden)
     twin_landed: bool  # ... and then back at its place: a card of its kind was carried in and laid on it
 
     def _hidden(self, small: np.ndarray, before: np.ndarray | None, middle: np.ndarray | None) -> bool:
@@ -69,7 +70,7 @@ class Passage:
         if found is None or jumped or float(np.linalg.norm(found)) > self.config.visible_reach * width:
             self._look_aside(small, width)
             return True
-        self._note_aside(found, width)
+        self._note_aside(found, width, hidden=True)
         self.slide = found
         # slid: a nudged pile, fingers on its edge; else its middle shows, but something may lie over the rest
         return (not found.any() and self._came_back(small, width)) or (not found.any() and self._overlaid(small))
@@ -99,11 +100,16 @@ class Passage:
         assert self.reference is not None and self.middle is not None
         return float(self.motion.changed(small, self.reference)[self.middle].mean()) > self.config.still_fraction
 
-    def _note_aside(self, found: np.ndarray, width: float) -> None:
+    def _note_aside(self, found: np.ndarray, width: float, hidden: bool = False) -> None:
         """The face found ``found`` (small pixels) from its place: beside it
-        when at least ``aside_reach`` of a card's width."""
-        if float(np.linalg.norm(found)) >= self.config.aside_reach * width:
+        when at least ``aside_reach`` of a card's width, or, while its middle
+        is ``hidden`` (much of it changed), a whole pixel: a twin held by the
+        fingers that lay it, a pixel off until they let go. (A nudged pile's
+        face moves away and stays there; it is not seen back at its place.)"""
+        distance, reach = float(np.linalg.norm(found)), self.config.aside_reach * width
+        if distance >= reach or (hidden and distance >= 1.0):
             self.aside = True
+            self.aside_far = self.aside_far or distance >= reach
 
     def _look_aside(self, small: np.ndarray, width: float) -> None:
         """The middle is not where it was: is the face (a twin in flight) nearby?"""
@@ -115,12 +121,15 @@ class Passage:
 
     def _came_back(self, small: np.ndarray, width: float) -> bool:
         """Whether the face, seen beside its place, shows at its place again:
-        its twin landed there (a nudged pile's face does not come back)."""
+        its twin landed there (a nudged pile's face does not come back). Seen
+        only a whole pixel off, it may as well have been the card itself
+        under a passing hand: the pile counts as covered, and registering the
+        face (:meth:`_face_moved`) tells whether another card lies there."""
         if not self.aside:
             return False
         assert self.reference is not None and self.middle is not None
         found = self.motion.find_again(small, self.reference, self.middle, np.zeros(2, np.float32), 1.0)
         if isinstance(found, np.ndarray) and not found.any():
-            self.aside, self.twin_landed = False, True
+            self.aside, self.twin_landed, self.aside_far = False, self.aside_far, False
             return True
         return False

@@ -97,6 +97,7 @@ class FlipTracker(Sameness, Passage):
         self.stack = Stack(config)  # the cards below the top one, and one lifted off the pile
         self.slide = np.zeros(2, np.float32)  # where the top card's middle was last found, slid (small pixels)
         self.aside = False    # the top card's face was seen beside its place (see :mod:`vision.track.passage`)
+        self.aside_far = False  # ... farther than a whole pixel
         self.twin_landed = False  # ... and then back at it: a card of its kind landed on it
         self.lifting = False  # the top card was seen lifted off since the last card was laid
 
@@ -303,11 +304,14 @@ class FlipTracker(Sameness, Passage):
         """Whether ``sighting``, of the top card's kind after something passed
         over the top card, was judged the same card while its face could not
         be registered: fingers holding a card laid on its twin (or turned half
-        round on it) hide enough of it. It is judged again at the next look,
+        round on it) hide enough of it. So is one seen while the top card's
+        face shows beside its place: a twin still held a pixel off lands at
+        its place when the fingers let go (a nudged pile's face stays where it
+        slid, and the card is judged once ``max_wait`` has passed). It is judged again at the next look,
         once they have gone (or at ``max_wait``)."""
         assert self.dispute is not None
         return not self.dispute.fresh and self.top is not None and sighting.card == self.top.card and \
-            self.passed and self._face_moved(sighting) is None
+            ((self.passed and self._face_moved(sighting) is None) or self.aside)
 
     def _still_disputed(self, sighting: Detection) -> bool:
         """Whether ``sighting``, of the disputed card's kind, shows that very
@@ -359,7 +363,7 @@ class FlipTracker(Sameness, Passage):
             self.decided_at, self.scene_valid = now, self.top is None or self.settled
             self.lifting = False
         self.top, self.reference, self.covered, self.passed, self.dispute = sighting, small, False, False, None
-        self.aside = self.twin_landed = False
+        self.aside = self.aside_far = self.twin_landed = False
         self.slide = np.zeros(2, np.float32)
         self.size.learn(sighting)
         # seen while a hand may still touch it, the outline and the reference are not to be

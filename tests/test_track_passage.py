@@ -1,0 +1,63 @@
+"""The watch over the top card's face (vision.track.passage), on small grey
+frames made here: a twin held a pixel off by the fingers that lay it and
+then let go, against a pile nudged a pixel that stays where it slid."""
+import cv2
+import numpy as np
+
+from companion.engine import IngredientCard
+from vision.recognize.types import Detection, Match
+from vision.track.tracker import FlipTracker
+
+WIDTH = 192  # the tracker's working width: frames this wide are its small frames as they are
+
+
+def _table(seed: int = 3) -> np.ndarray:
+    """A busy print: moved one pixel, half of it changes."""
+    return np.random.default_rng(seed).choice(np.uint8([40, 220]), (108, WIDTH))
+
+
+def _watching(card_width: float) -> tuple[FlipTracker, np.ndarray]:
+    """A tracker whose top card (``card_width`` small pixels across) was
+    last seen on ``frame``."""
+    tracker = FlipTracker(lambda image: [])
+    frame = _table()
+    small = tracker.motion.small(cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR))
+    tracker.motion.feed(small, 0.0)
+    x, y, height = 70.0, 20.0, card_width * 89 / 57
+    corners = np.float32([[x, y], [x + card_width, y], [x + card_width, y + height], [x, y + height]])
+    tracker.top = Detection(Match(IngredientCard.from_notation("M"), 0.9, False, None, 0.0), corners)
+    tracker.reference, tracker.region = small, tracker.motion.mask(corners, 1.0)
+    tracker.middle = tracker.motion.mask(corners, 0.5)
+    return tracker, small
+
+
+def _moved(small: np.ndarray, dx: int) -> np.ndarray:
+    return np.roll(small, dx, axis=1)
+
+
+def test_a_face_seen_a_pixel_off_and_back_counts_as_covered():
+    """Seen a whole pixel off while its middle changed, and then exactly at
+    its place, the face may have been a twin held by the fingers that lay it
+    and then let go: the pile counts as covered, and registering the face
+    tells whether a card lies there (it may as well have been the card itself
+    under a passing hand, so it is no twin landed)."""
+    tracker, small = _watching(40.0)
+    assert not tracker._top_hidden(_moved(small, 1))
+    assert tracker.aside
+    assert tracker._top_hidden(small)
+    assert not tracker.twin_landed
+
+
+def test_a_face_seen_well_off_its_place_and_back_is_a_twin_laid():
+    tracker, small = _watching(40.0)
+    assert tracker._top_hidden(_moved(small, 4))  # its middle is not where it was
+    assert tracker.aside
+    assert tracker._top_hidden(small)
+    assert tracker.twin_landed
+
+
+def test_a_pile_nudged_a_pixel_is_not_covered():
+    tracker, small = _watching(40.0)
+    nudged = _moved(small, 1)
+    assert not any(tracker._top_hidden(nudged) for _ in range(10))
+    assert not tracker.twin_landed

@@ -141,8 +141,9 @@ def _spread(values: list[float]) -> dict:
     import numpy as np
 
     if not values:
-        return {"median": None, "p95": None, "mean": None}
-    return {"median": float(np.median(values)), "p95": float(np.percentile(values, 95)), "mean": float(np.mean(values))}
+        return {"median": None, "p95": None, "p99": None, "max": None, "mean": None}
+    return {"median": float(np.median(values)), "p95": float(np.percentile(values, 95)),
+            "p99": float(np.percentile(values, 99)), "max": float(np.max(values)), "mean": float(np.mean(values))}
 
 
 def timed_feeder(tracker):
@@ -195,7 +196,8 @@ def print_report(result: dict) -> None:
         print(f"  ms per photo: median {_fmt(ms['median'])}, p95 {_fmt(ms['p95'])}")
         cpu = photos.get("cpu_ms_per_photo")
         if cpu:
-            print(f"  CPU ms per photo: median {_fmt(cpu['median'])}, p95 {_fmt(cpu['p95'])}")
+            print(f"  CPU ms per photo: median {_fmt(cpu['median'])}, p95 {_fmt(cpu['p95'])}, "
+                  f"p99 {_fmt(cpu['p99'])}, max {_fmt(cpu['max'])}")
         print("  commonest confusions (truth -> found):")
         for c in photos["top_confusions"][:8]:
             print(f"    {c['truth']:>12} -> {c['found']:<12} x{c['count']}")

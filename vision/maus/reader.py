@@ -26,7 +26,8 @@ from companion.maus.engine import Card
 from ..geometry import inside_convex
 from ..recognize.identify import card_scores
 from ..recognize.imagefile import WORK_PIXELS, decode_image
-from ..recognize.pipeline import Recogniser, one_blas_thread
+from ..recognize.pipeline import Recogniser
+from ..threads import one_thread
 from ..recognize.rectify import rectify
 from ..recognize.refine import align
 from ..recognize.types import Detection, Quad
@@ -63,7 +64,7 @@ class MausReader:
         """The cards in ``image`` (BGR, 8 bits), left to right; :class:`BadImage` for
         anything that is not such an image."""
         check_image(image)
-        with one_blas_thread():
+        with one_thread():
             found = completed_row(image, self.recogniser.recognise(image), self.recogniser, self.config)
             return TableReading(left_to_right(read_card(image, d, self.deck, self.numbers, self.config)
                                               for d in found))

@@ -2,15 +2,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cached_property, lru_cache
-from typing import Any, Sequence
+from functools import cached_property
+from typing import Sequence
 
 import numpy as np
-from threadpoolctl import ThreadpoolController
 
 from companion.engine import Card
 
 from ..geometry import inside_convex
+from ..threads import one_thread
 from .config import VisionConfig
 from .corners import corner_hypotheses
 from .detect import EdgeChains, outline_quads
@@ -51,9 +51,7 @@ class Recogniser:
         """Every card found in ``image`` (BGR), the most confident first,
         spending at most ``work`` (default: ``config.work_budget`` units; see
         :mod:`.work`) beyond the first search."""
-        # the matrix products here are small: handing them to BLAS worker threads
-        # costs more than it saves, and on a busy machine the waiting dominates
-        with one_blas_thread():
+        with one_thread():
             return self._recognise(image, work or Work(self.config.work_budget))
 
     def _recognise(self, image: np.ndarray, work: Work) -> list[Detection]:
@@ -306,18 +304,6 @@ def _second(deck: ReferenceDeck, config: VisionConfig, width: int, alignments: i
         return None
     return Recogniser(deck, replace(config, detect_width=width, fallback_width=0, finer_width=0,
                                     max_alignments=alignments, max_weak_alignments=alignments, **settings))
-
-
-@lru_cache(maxsize=1)
-def _blas() -> ThreadpoolController:
-    return ThreadpoolController()
-
-
-def one_blas_thread() -> Any:
-    """A context in which BLAS works on the calling thread alone: the
-    recognisers' matrix products are small, and handing them to worker
-    threads costs more than it saves."""
-    return _blas().limit(limits=1, user_api="blas")
 
 
 def _others(deck: ReferenceDeck, scores: np.ndarray, left_out: set[int]) -> tuple[tuple[Card, float], ...]:

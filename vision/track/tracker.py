@@ -42,6 +42,7 @@ import numpy as np
 from companion.engine import Card
 
 from ..recognize.types import Detection
+from ..threads import one_thread
 from .config import DEFAULT_TRACKER_CONFIG, TrackerConfig
 from .dispute import Dispute
 from .faces import Face, face_of, face_shift
@@ -105,6 +106,10 @@ class FlipTracker(Sameness, Passage):
     def feed(self, frame: np.ndarray, time: float | None = None) -> list[Landing]:
         """Take the next frame (BGR, any size) and its time in seconds (default:
         its index at the configured rate); return the cards that landed."""
+        with one_thread():
+            return self._feed(frame, time)
+
+    def _feed(self, frame: np.ndarray, time: float | None) -> list[Landing]:
         self.index += 1
         now = self.index / self.fps if time is None else float(time)
         self.frame = frame
@@ -304,14 +309,16 @@ class FlipTracker(Sameness, Passage):
         """Whether ``sighting``, of the top card's kind after something passed
         over the top card, was judged the same card while its face could not
         be registered: fingers holding a card laid on its twin (or turned half
-        round on it) hide enough of it. So is one seen while the top card's
-        face shows beside its place: a twin still held a pixel off lands at
-        its place when the fingers let go (a nudged pile's face stays where it
-        slid, and the card is judged once ``max_wait`` has passed). It is judged again at the next look,
+        round on it) hide enough of it. So is one seen, with nothing seen
+        passing over the top card, while its face shows beside its place: a
+        twin still held a pixel off lands at its place when the fingers let
+        go (a nudged pile's face stays where it slid, and the card is judged
+        once ``max_wait`` has passed). After something passed over it, the
+        face registration decides at once, as for any card of its kind. It is judged again at the next look,
         once they have gone (or at ``max_wait``)."""
         assert self.dispute is not None
         return not self.dispute.fresh and self.top is not None and sighting.card == self.top.card and \
-            ((self.passed and self._face_moved(sighting) is None) or self.aside)
+            ((self.passed and self._face_moved(sighting) is None) or (self.aside and not self.passed))
 
     def _still_disputed(self, sighting: Detection) -> bool:
         """Whether ``sighting``, of the disputed card's kind, shows that very

@@ -47,23 +47,20 @@ class Family:
     ``members`` index the deck's cards. ``into_frame`` maps each member's own
     face (at ``config.fine_size``) into the frame. ``looks`` hold the
     members' colours, seen against their paper, at the frame's informative
-    pixels (where any two members differ); ``valid`` says where a member's
-    face covers such a pixel (a face cut a little inside its card lacks its
-    rim), ``covered`` where any member's does over the whole frame."""
+    pixels (where any two members differ); ``differs`` says, for each two
+    members, at which of them the two differ enough to be told apart (both
+    faces cover it: a face cut a little inside its card lacks its rim);
+    ``covered`` says where any member's face lies over the whole frame."""
 
     members: tuple[int, ...]
     into_frame: np.ndarray   # (k, 3, 3) float32: member face -> frame, a homography
     pixels: np.ndarray       # (n,) flat indices of the informative pixels
     looks: Looks
-    valid: np.ndarray        # (k, n) bool
-    telling: np.ndarray      # (k, k) float32: how different two members must be at a pixel for it to count
     close: np.ndarray        # (k, k) bool: the members whose descriptors correlate ``config.fine_close`` or more
     covered: np.ndarray      # (height, width) bool
     shifts: np.ndarray       # (k,) how far each member was moved into the frame (its corners, fine pixels)
     face: np.ndarray         # (fine height, fine width) float32: the members' median gray face, registered
     placed: np.ndarray       # (3, 3): ``face`` -> frame
-    rim: np.ndarray          # (n,) bool: informative pixels near the faces' edge
-    round_rim: np.ndarray    # (k, k) bool: the two members differ along every side of their rim
     differs: np.ndarray      # (k, k, n) bool: the pixels where two members differ enough to tell them apart
     sums: tuple[Sums, ...]   # per member, its comparisons' sums over ``differs`` that no reading changes
 
@@ -122,9 +119,9 @@ def build_family(members: tuple[int, ...], fine: list[np.ndarray], grays: list[n
     looks = Looks(np.ascontiguousarray(flat[:, pixels], np.float32))
     round_rim = _round_rim(flat, flat_valid, telling, sides, config.fine_rim_round)
     differs = _differs(looks.faces, flat_valid[:, pixels], telling, sides[pixels] >= 0, round_rim)
-    return Family(members, np.stack(warps), pixels, looks, flat_valid[:, pixels], telling, close,
+    return Family(members, np.stack(warps), pixels, looks, close,
                   valid.any(axis=0), np.array([_shift(w, placed, grays[0].shape) for w in warps], np.float32),
-                  _common_face(members, grays, warps, placed, frame_size), placed, sides[pixels] >= 0, round_rim,
+                  _common_face(members, grays, warps, placed, frame_size), placed,
                   differs, tuple(pair_sums(looks, m, differs[m]) for m in range(len(members))))
 
 

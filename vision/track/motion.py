@@ -19,6 +19,10 @@ class Motion:
         self.recent: deque[tuple[float, np.ndarray]] = deque(maxlen=8)  # (time, small grey)
         self.motions: deque[tuple[float, np.ndarray]] = deque(maxlen=6)  # (time, moving mask)
         self.sharpness: deque[float] = deque(maxlen=9)  # of recent frames, to spot a blurred one
+        # the brightness of the frames compared lately: a frame is compared with several others
+        # (a moment ago, the resting pile, the top card's last view), and its median costs
+        # more than the comparison itself
+        self._levels: deque[tuple[np.ndarray, float]] = deque(maxlen=12)
         self.scale = 1.0  # small pixels per frame pixel
 
     def small(self, frame: np.ndarray) -> np.ndarray:
@@ -52,13 +56,23 @@ class Motion:
         """Pixels that differ beyond ``motion_level`` once the overall
         brightness of ``before`` is matched to ``small``, so light drifting
         (or a camera adjusting its exposure) does not read as motion."""
-        gain = float(np.median(small)) / max(1.0, float(np.median(before)))
+        gain = self.level(small) / max(1.0, self.level(before))
         return np.abs(small - before * gain) > self.config.motion_level
+
+    def level(self, small: np.ndarray) -> float:
+        """The median brightness of ``small``, remembered for the frames
+        compared lately (by identity: frames are never changed in place)."""
+        for seen, level in self._levels:
+            if seen is small:
+                return level
+        level = float(np.median(small))
+        self._levels.append((small, level))
+        return level
 
     def blurred(self, small: np.ndarray) -> bool:
         """Whether this frame is much less sharp than the frames before it (a
         camera refocusing, a shaken table): no card is read from it."""
-        edges = float(np.abs(cv2.Laplacian(small, cv2.CV_32F)).mean()) / max(1.0, float(np.median(small)))
+        edges = float(np.abs(cv2.Laplacian(small, cv2.CV_32F)).mean()) / max(1.0, self.level(small))
         usual = float(np.median(self.sharpness)) if len(self.sharpness) >= 3 else edges
         self.sharpness.append(edges)
         return edges < self.config.blur_ratio * usual

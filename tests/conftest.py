@@ -11,3 +11,12 @@ def alt_deck() -> tuple[Art, ReferenceDeck]:
     """The second deck style's art, and its references drawn from it."""
     alt = Art.of(STYLES["alt"])
     return alt, ReferenceDeck.from_faces(alt.faces.items())
+
+
+@pytest.fixture(scope="session", autouse=True)
+def deck_cache(tmp_path_factory: pytest.TempPathFactory):
+    """Built decks are kept in a folder of the test session's own, not the user's cache."""
+    folder = tmp_path_factory.mktemp("cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(folder))
+        yield folder

@@ -23,6 +23,7 @@ import numpy as np
 from companion.assets import MAUS_DECK_DIR
 from companion.maus.engine import Card, NotationError
 
+from ..builtcache import kept
 from ..recognize.decks import MANIFEST, DeckError, deck_folder, load_faces
 from ..recognize.identify import ReferenceDeck
 from .config import DEFAULT_MAUS_CONFIG, MausVisionConfig
@@ -79,7 +80,8 @@ def load_maus_faces(folder: str | Path | None = None) -> list[tuple[Card, np.nda
 
 def load_maus_deck(folder: str | Path | None = None, config: MausVisionConfig = DEFAULT_MAUS_CONFIG) -> MausDeck:
     """The deck in ``folder`` (default: the stand-in), built once per
-    version of its manifest (building takes about a second)."""
+    version of its manifest (building takes about a second) and kept on
+    disk between runs (:mod:`vision.builtcache`)."""
     source = deck_folder(folder if folder is not None else MAUS_DECK_DIR)
     try:
         stamp = (source / MANIFEST).stat()
@@ -90,4 +92,4 @@ def load_maus_deck(folder: str | Path | None = None, config: MausVisionConfig = 
 
 @lru_cache(maxsize=4)
 def _built(source: str, modified: int, size: int, config: MausVisionConfig) -> MausDeck:
-    return MausDeck.from_faces(load_maus_faces(source), config)
+    return kept(Path(source), config, lambda: MausDeck.from_faces(load_maus_faces(source), config))

@@ -21,6 +21,7 @@ import numpy as np
 from companion.assets import DEFAULT_DECK_DIR
 from companion.engine import Card, card_from_json, card_to_json
 
+from ..builtcache import kept
 from .config import DEFAULT_CONFIG, VisionConfig
 from .identify import ReferenceDeck
 from .imagefile import ImageFileError, read_image
@@ -155,7 +156,7 @@ def load_reference_deck(folder: str | Path | None = None,
 
     Building them takes about a second, so the last few decks built are
     kept, each until its manifest changes (teaching a face or enrolling
-    again rewrites it)."""
+    again rewrites it), and on disk between runs (:mod:`vision.builtcache`)."""
     source = deck_folder(folder)
     try:
         stamp = (source / MANIFEST).stat()
@@ -166,7 +167,7 @@ def load_reference_deck(folder: str | Path | None = None,
 
 @lru_cache(maxsize=4)
 def _built(source: str, modified: int, size: int, config: VisionConfig) -> ReferenceDeck:
-    return ReferenceDeck.from_faces(load_faces(source), config)
+    return kept(Path(source), config, lambda: ReferenceDeck.from_faces(load_faces(source), config))
 
 
 def missing_faces(cards: Sequence[Card], catalogue: Sequence[Card]) -> list[Card]:

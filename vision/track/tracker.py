@@ -50,7 +50,7 @@ from .motion import Motion
 from .pile import UsualSize, search_region, top_of_pile
 from .passage import Passage
 from .sameness import Sameness
-from .stack import Laid, Stack
+from .stack import Stack
 from .types import Landing
 
 Recognise = Callable[[np.ndarray], Sequence[Detection]]

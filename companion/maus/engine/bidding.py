@@ -10,9 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .deck import Deck
 from .errors import IllegalBids
-from .helpers import Helper, HelperNumbers, HelperSeating
+from .helpers import Helper, HelperNumbers
 
 HENRI_BONUS = 2
 

@@ -25,7 +25,7 @@ from .combination import HelperUse, Judgement, Scoring, judge, lay
 from .deck import Deck
 from .errors import IllegalSetup, OutOfTurn, WrongPhase
 from .events import BidsRevealed, CombinationLaid, CombinationSkipped, Event, GameStarted
-from .helpers import Helper, HelperSeating
+from .helpers import Helper
 from .rules import HandLimitCheck, TieBreakHelpers
 
 

@@ -65,6 +65,10 @@ class TrackerConfig:
     unclear_face_shift: float = 0.012
     # the face is registered on a copy this many pixels across the card (precise to ~0.05 px)
     face_width: int = 96
+    # ... until a step of the registration moves it less than this (pixels and radians): a face moves by
+    # a hundredth of its width or stays within a few ten-thousandths of it, and finer steps cost most of
+    # the iterations (half the registration time at 1e-4) without telling those apart any better
+    face_register_step: float = 3e-3
     # ... and only trusted when the registered faces correlate at least this well
     face_match: float = 0.8
     # ... and, below this, also registered turned half round: a card laid the other way up on its twin, whose

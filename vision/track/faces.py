@@ -96,7 +96,7 @@ def _half_turned(face: Face) -> Face:
 
 
 def _register(before: Face, now: Face, warp: np.ndarray, config: TrackerConfig) -> Shift | None:
-    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 50, 1e-4)
+    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 50, config.face_register_step)
     try:
         match, warp = cv2.findTransformECC(before.patch, now.patch, warp, cv2.MOTION_EUCLIDEAN, criteria,
                                            before.mask, 1)

@@ -61,3 +61,23 @@ def test_a_pile_nudged_a_pixel_is_not_covered():
     nudged = _moved(small, 1)
     assert not any(tracker._top_hidden(nudged) for _ in range(10))
     assert not tracker.twin_landed
+
+
+def test_a_face_carried_in_from_afar_and_laid_a_few_pixels_off_is_a_twin_laid():
+    """Seen a quarter of a card from its place (farther than a nudge moves a
+    pile), the face was a twin in flight; found again at rest a few pixels
+    off, that twin landed there, not on the very spot of the card below."""
+    tracker, small = _watching(40.0)
+    assert tracker._top_hidden(_moved(small, 12))
+    assert tracker.aside and tracker.flown
+    assert tracker._top_hidden(_moved(small, -3))
+    assert tracker.twin_landed
+
+
+def test_a_face_pushed_a_few_pixels_is_no_twin_laid():
+    """A nudge moves the face a few pixels, never a quarter of a card: found
+    there it has not flown, and no twin landed."""
+    tracker, small = _watching(40.0)
+    for dx in (1, 2, 3, 3, 3):
+        tracker._top_hidden(_moved(small, dx))
+    assert not tracker.flown and not tracker.twin_landed

@@ -42,6 +42,9 @@ class TrackerConfig:
     # away and stays there)
     aside_reach: float = 0.07
     arrival_reach: float = 0.5
+    # ... or found at least this far from its place (farther than a nudge moves a pile: a card of its kind
+    # in flight) and then at rest within ``visible_reach`` of it: that card landed a few millimetres off
+    flight_reach: float = 0.25
     # (a face in flight is blurred, a little turned and held by fingers: it is found beside its place at
     # this lower correlation)
     aside_match: float = 0.6

@@ -36,6 +36,7 @@ class Passage:
     slide: np.ndarray             # where the middle was last found, slid (small pixels)
     aside: bool   # the top card's face was seen beside its place since it was last seen there
     aside_far: bool  # ... at least ``aside_reach`` from it (not just a whole pixel, with its middle hidden)
+    flown: bool  # ... at least ``flight_reach`` from it: farther than any nudge moves a pile
     twin_landed: bool  # ... and then back at its place: a card of its kind was carried in and laid on it
 
     def _hidden(self, small: np.ndarray, before: np.ndarray | None, middle: np.ndarray | None) -> bool:
@@ -54,6 +55,8 @@ class Passage:
         if self.reference is None or self.middle is None or self.region is None:
             return False
         width = self.top.width * self.motion.scale
+        if self.flown and self._came_back(small, width):
+            return True  # a twin carried in landed: its middle is moved, whether or not much changed
         if not self._hidden(small, self.reference, self.middle):
             self.slide[:] = 0
             if not self.aside and self._disturbed(small):
@@ -110,6 +113,7 @@ class Passage:
         if distance >= reach or (hidden and distance >= 1.0):
             self.aside = True
             self.aside_far = self.aside_far or distance >= reach
+            self.flown = self.flown or distance >= self.config.flight_reach * width
 
     def _look_aside(self, small: np.ndarray, width: float) -> None:
         """The middle is not where it was: is the face (a twin in flight) nearby?"""
@@ -128,8 +132,13 @@ class Passage:
         if not self.aside:
             return False
         assert self.reference is not None and self.middle is not None
-        found = self.motion.find_again(small, self.reference, self.middle, np.zeros(2, np.float32), 1.0)
-        if isinstance(found, np.ndarray) and not found.any():
-            self.aside, self.twin_landed, self.aside_far = False, self.aside_far, False
+        # a face seen farther off than a nudge moves a pile was carried in: it lands where the
+        # hand lays it, a few millimetres from the card below as often as exactly on it
+        reach = self.config.visible_reach * width if self.flown else 1.0
+        found = self.motion.find_again(small, self.reference, self.middle, np.zeros(2, np.float32), reach)
+        if isinstance(found, np.ndarray) and (self.flown or not found.any()):
+            # a twin once seen landing stays landed when the face, settling, is seen off and back again
+            self.aside, self.twin_landed = False, self.twin_landed or self.aside_far
+            self.aside_far = self.flown = False
             return True
         return False

@@ -99,6 +99,7 @@ class FlipTracker(Sameness, Passage):
         self.slide = np.zeros(2, np.float32)  # where the top card's middle was last found, slid (small pixels)
         self.aside = False    # the top card's face was seen beside its place (see :mod:`vision.track.passage`)
         self.aside_far = False  # ... farther than a whole pixel
+        self.flown = False  # ... farther than a nudge moves a pile
         self.twin_landed = False  # ... and then back at it: a card of its kind landed on it
         self.lifting = False  # the top card was seen lifted off since the last card was laid
 
@@ -370,7 +371,7 @@ class FlipTracker(Sameness, Passage):
             self.decided_at, self.scene_valid = now, self.top is None or self.settled
             self.lifting = False
         self.top, self.reference, self.covered, self.passed, self.dispute = sighting, small, False, False, None
-        self.aside = self.aside_far = self.twin_landed = False
+        self.aside = self.aside_far = self.flown = self.twin_landed = False
         self.slide = np.zeros(2, np.float32)
         self.size.learn(sighting)
         # seen while a hand may still touch it, the outline and the reference are not to be

@@ -1,10 +1,12 @@
 """The watch over the top card's face (vision.track.passage), on small grey
 frames made here: a twin held a pixel off by the fingers that lay it and
 then let go, against a pile nudged a pixel that stays where it slid."""
+from dataclasses import replace
+
 import cv2
 import numpy as np
 
-from companion.engine import IngredientCard
+from companion.engine import IngredientCard, Order
 from vision.recognize.types import Detection, Match
 from vision.track.tracker import FlipTracker
 
@@ -81,3 +83,17 @@ def test_a_face_pushed_a_few_pixels_is_no_twin_laid():
     for dx in (1, 2, 3, 3, 3):
         tracker._top_hidden(_moved(small, dx))
     assert not tracker.flown and not tracker.twin_landed
+
+
+def test_the_order_on_top_seen_again_is_never_a_second_card():
+    """A game holds one of each order: what would make an ingredient a twin
+    laid on its kind (seen carried in and landed, the pile covered) makes an
+    order on top only that order seen again, say after a hand lifted it."""
+    tracker, small = _watching(40.0)
+    order = Detection(Match(Order.from_notation("g:4A+P"), 0.9, False, None, 0.0), tracker.top.corners + 3)
+    tracker.top = replace(tracker.top, match=replace(tracker.top.match, card=order.card))
+    tracker.covered = tracker.passed = tracker.twin_landed = True
+    assert not tracker._is_new(order)
+    mushroom = Detection(replace(order.match, card=IngredientCard.from_notation("M")), order.corners)
+    tracker.top = replace(tracker.top, match=replace(tracker.top.match, card=mushroom.card))
+    assert tracker._is_new(mushroom)

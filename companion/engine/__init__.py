@@ -6,7 +6,7 @@
 >>> outcomes[0].fulfilled, ev.table.notation
 (True, '-')
 """
-from .cards import MAMMA_MIA, Card, MammaMiaCard, Order, describe_card, parse_card
+from .cards import MAMMA_MIA, Card, MammaMiaCard, Order, describe_card, one_of_a_kind, parse_card
 from .edition import (
     BASE_GAME, CLASSIC_RULES, DOUBLED_INGREDIENTS, SPANISH_RULES, Deck, Edition, Ruleset, Variant,
 )
@@ -73,6 +73,7 @@ __all__ = [
     "card_to_json",
     "covers",
     "describe_card",
+    "one_of_a_kind",
     "format_pile",
     "parse_card",
     "parse_pile",

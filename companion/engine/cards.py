@@ -123,6 +123,16 @@ def parse_card(token: str) -> Card:
     return IngredientCard.from_notation(token)
 
 
+def one_of_a_kind(card: Card) -> bool:
+    """Whether the game holds a single copy of ``card``: each colour's orders
+    are its own, and there is one Mamma Mia! card; ingredients come in many.
+
+    >>> one_of_a_kind(Order.from_notation("g:4A+P")), one_of_a_kind(IngredientCard.from_notation("A2"))
+    (True, False)
+    """
+    return isinstance(card, (Order, MammaMiaCard))
+
+
 def describe_card(card: Card) -> str:
     """Words for a player, used in messages."""
     if isinstance(card, Order):

@@ -10,7 +10,8 @@ they held are not taken for a new card; a top card only ever seen with
 fingers by it (the next hand came at once) counts as covered by one of its
 kind when its face, registered on that first view, has moved. An outline
 read with fingers merged into it encloses the card's own, later outline:
-that is the same card.
+that is the same card. An order is one of a kind (each colour's are its
+own): the order on top seen again is that order, whatever passed over it.
 A card of the same kind laid almost exactly on the last one (a millimetre, a
 degree: finer than outlines) is told apart by registering the face itself,
 at full resolution, on how it looked when it last settled.
@@ -20,6 +21,8 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 import numpy as np
+
+from companion.engine import one_of_a_kind
 
 from ..recognize.types import Detection
 from .config import TrackerConfig
@@ -59,6 +62,8 @@ class Sameness:
             return False
         if sighting.card != self.top.card:
             return True
+        if one_of_a_kind(sighting.card):
+            return False  # a game holds one of each order: the order on top seen again is that order
         shift = self._shift()
         if self.passed and shift is not None and shift.turned:
             return True  # laid the other way up on its twin

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from companion.engine import one_of_a_kind
+
 from ..recognize.types import Detection
 from .config import TrackerConfig
 from .faces import Face, face_shift
@@ -66,10 +68,11 @@ class Stack:
         return sighting.pose_distance(under.sighting) <= self.config.pose_tolerance
 
     def puts_back(self, sighting: Detection) -> bool:
-        """Whether ``sighting`` is the card lifted off, put back about where it lay."""
+        """Whether ``sighting`` is the card lifted off, put back about where it
+        lay, or anywhere when the game holds only that one (an order)."""
         lifted = self.lifted
         return lifted is not None and lifted.sighting.card == sighting.card and \
-            sighting.pose_distance(lifted.sighting) <= self.config.agree_tolerance
+            (one_of_a_kind(sighting.card) or sighting.pose_distance(lifted.sighting) <= self.config.agree_tolerance)
 
     def lift(self, top: Laid) -> Laid:
         """``top`` was lifted off: the card below it is on top again (returned)."""

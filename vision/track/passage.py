@@ -11,8 +11,11 @@ top card's edge).
 A card of the top card's kind laid almost exactly on it hides nothing that
 looks different: the face carried in *is* the face below. It shows itself
 as that face seen **beside its place and then back at it**: found a few
-pixels off while in flight, then home again as it lands. A nudged pile's
-face moves away and stays there; a hand passing over shows no face at all.
+pixels off while in flight, then home again as it lands. Seen a quarter of
+a card off (farther than a nudge moves a pile), it was in flight, and it
+lands wherever it then rests nearby, a few millimetres off as well. A
+nudged pile's face moves away and stays there; a hand passing over shows
+no face at all.
 """
 from __future__ import annotations
 

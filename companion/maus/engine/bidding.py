@@ -1,5 +1,7 @@
 """Bids: who picks first from the middle.
 
+>>> from companion.maus.engine.deck import Deck
+>>> from companion.maus.engine.helpers import HelperSeating
 >>> numbers = Deck.load().helper_numbers
 >>> seating = HelperSeating.from_held([Helper.ETIENNE, Helper.MATHIEU, Helper.LILLY, Helper.CLAUDE], 0)
 >>> [p.seat for p in picking_order([3, 5, 5, 7], seating.held, numbers)]

@@ -2,7 +2,7 @@
 pile and put back is no new card."""
 import numpy as np
 
-from companion.engine import IngredientCard, Order
+from companion.engine import parse_card
 from vision.recognize.types import Detection, Match
 from vision.track.config import DEFAULT_TRACKER_CONFIG
 from vision.track.stack import Laid, Stack
@@ -11,8 +11,7 @@ CORNERS = np.float32([[100, 100], [160, 100], [160, 194], [100, 194]])
 
 
 def _seen(notation: str, dx: float = 0.0) -> Detection:
-    card = Order.from_notation(notation) if ":" in notation else IngredientCard.from_notation(notation)
-    return Detection(Match(card, 0.9, False, None, 0.0), CORNERS + np.float32([dx, 0]))
+    return Detection(Match(parse_card(notation), 0.9, False, None, 0.0), CORNERS + np.float32([dx, 0]))
 
 
 def _lifted(notation: str) -> Stack:

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.track.sources import FrameFolder, LatestFrameCamera, SourceError, open_sequence
+from vision.track.sources import FrameFolder, LatestFrameCamera, ReadAhead, SourceError, open_sequence
 
 
 def frame(value: int) -> np.ndarray:
@@ -134,3 +134,46 @@ def test_closing_the_camera_stops_its_grabber():
     assert next(iter(camera)).index == 0
     camera.close()
     assert not camera.thread.is_alive()
+
+
+def test_frames_read_ahead_come_in_order_and_an_error_comes_in_its_place():
+    def items():
+        yield from range(20)
+        raise SourceError("frame 20 is broken")
+
+    reader = ReadAhead(items(), depth=3)
+    got = []
+    with pytest.raises(SourceError, match="frame 20"):
+        for item in reader:
+            got.append(item)
+    assert got == list(range(20))
+    reader.close()
+    assert not reader.thread.is_alive()
+
+
+def test_closing_a_reader_ahead_stops_its_thread_while_it_waits_for_room():
+    produced = []
+
+    def endless():
+        while True:
+            produced.append(len(produced))
+            yield produced[-1]
+
+    reader = ReadAhead(endless(), depth=2)
+    assert next(iter(reader)) == 0
+    reader.close()
+    assert not reader.thread.is_alive()
+    assert len(produced) <= 4  # the one taken, two waiting, one held when the queue was full
+
+
+def test_a_video_closed_half_way_stops_reading_ahead_and_releases_the_file(tmp_path):
+    path = tmp_path / "clip.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 12.0, (64, 36))
+    for value in range(40):
+        writer.write(frame(value * 6))
+    writer.release()
+    source = open_sequence(path)
+    frames = iter(source)
+    assert [next(frames).index for _ in range(3)] == [0, 1, 2]
+    source.close()
+    assert not source.reader.thread.is_alive() and not source.capture.isOpened()

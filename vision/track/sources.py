@@ -8,6 +8,7 @@ message for a player.
 """
 from __future__ import annotations
 
+import queue
 import threading
 import time
 from dataclasses import dataclass
@@ -73,15 +74,75 @@ def video_container(head: bytes) -> str | None:
     return None
 
 
+class ReadAhead:
+    """The items of ``items`` produced by a background thread, at most
+    ``depth`` ahead of the consumer.
+
+    Decoding a frame (a JPEG of a video file, an image file of a folder) is
+    work OpenCV does without holding Python's lock, so a second core decodes
+    the next frames while the tracker follows this one: on a 60-card video
+    a fifth of the time went to decoding. Items come in order; an error
+    raised while producing one is raised to the consumer in its place.
+    :meth:`close` stops the thread (and must run before what it reads from is
+    released)."""
+
+    _END = object()
+
+    def __init__(self, items: Iterator[Any], depth: int = 8) -> None:
+        self.items = items
+        self.queue: queue.Queue[Any] = queue.Queue(maxsize=depth)
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._produce, name="frame-reader", daemon=True)
+        self.thread.start()
+
+    def _produce(self) -> None:
+        try:
+            for item in self.items:
+                if not self._put(item):
+                    return
+            self._put(self._END)
+        except BaseException as error:  # handed to the consumer, who raises it
+            self._put(_Failure(error))
+
+    def _put(self, item: Any) -> bool:
+        while not self.stopped.is_set():
+            try:
+                self.queue.put(item, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
+    def __iter__(self) -> Iterator[Any]:
+        while True:
+            item = self.queue.get()
+            if item is self._END:
+                return
+            if isinstance(item, _Failure):
+                raise item.error
+            yield item
+
+    def close(self) -> None:
+        self.stopped.set()
+        self.thread.join()
+
+
+@dataclass(frozen=True)
+class _Failure:
+    error: BaseException
+
+
 class VideoFile:
     """A video file read through OpenCV; frame times from ``fps`` when given,
-    else from the file's own rate."""
+    else from the file's own rate. Frames are decoded a few ahead (see
+    :class:`ReadAhead`)."""
 
     def __init__(self, path: Path, fps: float | None = None) -> None:
         import cv2
 
         if not path.is_file():
             raise SourceError(f"{path}: not a regular file")
+        self.reader: ReadAhead | None = None
         self.capture = cv2.VideoCapture(str(path))
         if not self.capture.isOpened():
             raise SourceError(f"{path}: not a video OpenCV can read")
@@ -104,6 +165,10 @@ class VideoFile:
         return image if ok and image is not None and image.size else None
 
     def __iter__(self) -> Iterator[Frame]:
+        self.reader = ReadAhead(self._frames())
+        yield from self.reader
+
+    def _frames(self) -> Iterator[Frame]:
         image, index = self.first, 0
         self.first = None
         while image is not None:
@@ -111,13 +176,16 @@ class VideoFile:
             image, index = self._read(), index + 1
 
     def close(self) -> None:
+        if self.reader is not None:
+            self.reader.close()
         self.capture.release()
 
 
 class FrameFolder:
-    """The image files of a folder in name order, at ``fps`` (default 15).
-    Files that are not images by name are skipped; an image file that cannot
-    be decoded stops the sequence with a :class:`SourceError`."""
+    """The image files of a folder in name order, at ``fps`` (default 15),
+    decoded a few ahead (see :class:`ReadAhead`). Files that are not images
+    by name are skipped; an image file that cannot be decoded stops the
+    sequence with a :class:`SourceError`."""
 
     def __init__(self, folder: Path, fps: float | None = None) -> None:
         try:
@@ -128,8 +196,13 @@ class FrameFolder:
             raise SourceError(f"{folder}: no image files (.jpg, .png, ...) in the folder")
         self.folder, self.files, self.fps = folder, files, fps or 15.0
         self.total = len(files)
+        self.reader: ReadAhead | None = None
 
     def __iter__(self) -> Iterator[Frame]:
+        self.reader = ReadAhead(self._frames())
+        yield from self.reader
+
+    def _frames(self) -> Iterator[Frame]:
         from vision.recognize.imagefile import ImageFileError, read_image
 
         for index, path in enumerate(self.files):
@@ -140,7 +213,8 @@ class FrameFolder:
             yield Frame(index, index / self.fps, image)
 
     def close(self) -> None:
-        pass
+        if self.reader is not None:
+            self.reader.close()
 
 
 class LatestFrameCamera:

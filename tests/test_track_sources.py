@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.track import sources
 from vision.track.sources import FrameFolder, LatestFrameCamera, ReadAhead, SourceError, open_sequence
 
 
@@ -177,3 +178,18 @@ def test_a_video_closed_half_way_stops_reading_ahead_and_releases_the_file(tmp_p
     assert [next(frames).index for _ in range(3)] == [0, 1, 2]
     source.close()
     assert not source.reader.thread.is_alive() and not source.capture.isOpened()
+
+
+def test_large_frames_are_read_fewer_ahead(tmp_path, monkeypatch):
+    monkeypatch.setattr(sources, "READ_AHEAD_BYTES", 3 * 64 * 36 * 3)  # three of these frames
+    path = tmp_path / "clip.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 12.0, (64, 36))
+    for value in range(10):
+        writer.write(frame(value * 20))
+    writer.release()
+    source = open_sequence(path)
+    frames = iter(source)
+    next(frames)
+    assert source.reader.queue.maxsize == 3
+    assert len(list(frames)) == 9
+    source.close()

@@ -21,6 +21,10 @@ IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".
 # 4K: phones film no larger. A "video" of larger frames is an image (OpenCV opens those as
 # one-frame videos) or a trap; its size is known from the header, before any frame is decoded
 MAX_VIDEO_PIXELS = 3840 * 2160
+# frames decoded ahead of the tracker hold at most this many bytes (eight 960 x 540 frames; one
+# at 4K), and at most READ_AHEAD frames
+READ_AHEAD_BYTES = 48 * 2**20
+READ_AHEAD = 8
 
 
 class SourceError(ValueError):
@@ -88,7 +92,7 @@ class ReadAhead:
 
     _END = object()
 
-    def __init__(self, items: Iterator[Any], depth: int = 8) -> None:
+    def __init__(self, items: Iterator[Any], depth: int = READ_AHEAD) -> None:
         self.items = items
         self.queue: queue.Queue[Any] = queue.Queue(maxsize=depth)
         self.stopped = threading.Event()
@@ -165,7 +169,8 @@ class VideoFile:
         return image if ok and image is not None and image.size else None
 
     def __iter__(self) -> Iterator[Frame]:
-        self.reader = ReadAhead(self._frames())
+        frame_bytes = self.first.nbytes if self.first is not None else 1
+        self.reader = ReadAhead(self._frames(), max(1, min(READ_AHEAD, READ_AHEAD_BYTES // frame_bytes)))
         yield from self.reader
 
     def _frames(self) -> Iterator[Frame]:
@@ -199,7 +204,8 @@ class FrameFolder:
         self.reader: ReadAhead | None = None
 
     def __iter__(self) -> Iterator[Frame]:
-        self.reader = ReadAhead(self._frames())
+        # images of a folder may be photos of any size: two wait at most
+        self.reader = ReadAhead(self._frames(), 2)
         yield from self.reader
 
     def _frames(self) -> Iterator[Frame]:

@@ -115,6 +115,14 @@ def test_a_nudged_pile_adds_no_card():
     assert notations(track(frames)[0]) == "M M A"
 
 
+def test_a_nudge_while_the_top_card_is_read_again_adds_no_card():
+    # the top card, read again with the nudging fingers by it, is that card: seen slid a moment
+    # later, it is that card moved, not a card of its kind laid on it
+    plan, frames = gesture_video("S S S", "nudge", 37)
+    assert [g.kind for g in plan.gestures] == ["nudge", "nudge"]
+    assert notations(track(frames)[0]) == "S S S"
+
+
 def test_a_card_lifted_and_put_back_adds_no_card():
     plan, frames = gesture_video("P P A", "lift", 23)
     assert [g.kind for g in plan.gestures] == ["lift", "lift"]

@@ -278,9 +278,13 @@ class FlipTracker(Sameness, Passage):
         if self.dispute is not None and self.dispute.interrupted_by(sighting, self.config) and \
                 not self._still_disputed(sighting):
             # the next card covered one that was only waiting for the hand to go: it landed all the same
+            fresh, covered = self.dispute.fresh, self.covered
             events = self._decide(self.dispute.sightings[-1], small, now, self.dispute.confidence(),
-                                  buried=True, new=self.dispute.fresh)
-            self.covered = True  # ``sighting`` lies on it: a new card even if of the same kind
+                                  buried=True, new=fresh)
+            # ``sighting`` lies on it: a new card even if of the same kind; but a disputed card that
+            # was the top card seen again (fingers by it) is that card, and its kind elsewhere now is
+            # that card moved (a nudge) unless something was seen passing over it
+            self.covered = fresh or covered
         elif self.dispute is not None and bare and not self.dispute.bare and \
                 sighting.card != self.dispute.sightings[-1].card:
             # the card was only read with a hand on it, and reads otherwise now that the hand is gone

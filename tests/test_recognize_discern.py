@@ -92,6 +92,28 @@ def test_the_card_changes_to_the_close_face_the_reading_is_nearer():
     assert recogniser.discerned(image, replace(detection, match=misread)).card == card
 
 
+def glared(image: np.ndarray, strength: float) -> np.ndarray:
+    """``image`` with a soft white glint across the middle of :data:`TRUTH`."""
+    glint = np.zeros(image.shape[:2], np.float32)
+    cv2.ellipse(glint, (500, 380), (120, 60), 30, 0, 360, 1.0, -1)
+    glint = cv2.GaussianBlur(glint, (0, 0), 25)
+    return np.clip(image + strength * glint[..., None], 0, 255).astype(np.uint8)
+
+
+def test_an_order_under_glare_that_falls_short_of_confident_is_read_unsure_as_its_card():
+    """Glare washes the pale pizza out: no card is confident at low
+    resolution, the orders of the printing all score alike, and no card
+    outside them comes near. The reading is reported, for a tap, as the order
+    whose face the fine comparison finds there."""
+    card = Order.from_notation("g:15+")
+    image = glared(place(HARD.faces[card], TRUTH, seed=2).astype(np.float32), 120)
+    strict = Recogniser(HARD_DECK, replace(DEFAULT_CONFIG, family_min_fit=1.01))
+    assert strict.recognise(image) == []
+    detection = read(image)
+    assert detection.card == card and not DEFAULT_CONFIG.is_confident(detection.match)
+    assert not DEFAULT_CONFIG.is_sure(detection.match)
+
+
 def test_families_group_the_faces_that_look_alike():
     fine = HARD_DECK.fine
     orders = {i for i, card in enumerate(HARD_DECK.cards) if isinstance(card, Order)}

@@ -205,6 +205,10 @@ class VisionConfig:
     min_confidence: float = 0.70
     min_clear_confidence: float = 0.55
     clear_margin: float = 0.2
+    # a card of a family that falls short of that (its faces look alike at low resolution, so
+    # its margin is no help) is reported, unsure, when it is as far ahead of every card outside
+    # the family, and its card's face explains this share of it where the family's faces differ
+    family_min_fit: float = 0.45
     # below this similarity, or this close to the runner-up, a match is "unsure"
     sure_confidence: float = 0.75
     sure_margin: float = 0.04

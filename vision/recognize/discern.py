@@ -36,11 +36,15 @@ from .work import SEEN, Work, judge_cost, step_cost, unlimited, weigh_cost
 
 @dataclass(frozen=True)
 class Verdict:
-    """What the fine comparison made of a reading: its card (a deck index)
-    and the close faces it could not rule out, likeliest first."""
+    """What the fine comparison made of a reading: its card (a deck index),
+    the close faces it could not rule out, likeliest first, and how much of
+    the reading its card's face explains where the family's faces differ
+    (0..1: a card of the family shows its face there; a pattern of the
+    table that glanced like one does not)."""
 
     card: int
     unresolved: tuple[int, ...]
+    fit: float
 
 
 class FineDeck:
@@ -115,7 +119,8 @@ class FineDeck:
         # a face far from this one at low resolution is told apart there (by the reading's margin)
         unresolved = [int(r) for r in np.argsort(leads)
                       if leads[r] < self.config.fine_sure and family.close[member, r]]
-        return Verdict(family.members[member], tuple(family.members[r] for r in unresolved))
+        return Verdict(family.members[member], tuple(family.members[r] for r in unresolved),
+                       _explained(family.looks.faces[member][valid], seen[valid]))
 
     def _placed(self, image: np.ndarray, outline: Quad, family: Family, member: int) -> np.ndarray:
         """The homography from the family's frame to ``image``, for a reading
@@ -135,6 +140,24 @@ class FineDeck:
         corners, into_frame = (aligned.corners, placed) if aligned else (outline.corners, family.into_frame[member])
         to_image = cv2.getPerspectiveTransform(face, corners.astype(np.float32))
         return to_image @ np.linalg.inv(into_frame)
+
+
+def _explained(face: np.ndarray, reading: np.ndarray) -> float:
+    """The share of ``reading``'s variance (pixels by channels) that an
+    offset plus a multiple of ``face`` accounts for, the multiple at least 0.
+
+    >>> face = np.float32([[10, 20, 30], [200, 180, 160]])
+    >>> _explained(face, face * 0.5 + 40), _explained(face, face[::-1])
+    (1.0, 0.0)
+    """
+    a, o = face.ravel().astype(np.float64), reading.ravel().astype(np.float64)
+    if a.size < 2:
+        return 0.0
+    a, o = a - a.mean(), o - o.mean()
+    aa, oo, ao = float(a @ a), float(o @ o), float(a @ o)
+    if aa <= 0 or oo <= 0 or ao <= 0:
+        return 0.0
+    return min(1.0, ao * ao / (aa * oo))
 
 
 def _seen(image: np.ndarray, frame_to_image: np.ndarray, family: Family,

@@ -14,6 +14,7 @@ from ..threads import one_thread
 from .config import VisionConfig
 from .corners import corner_hypotheses
 from .detect import EdgeChains, outline_quads
+from .discern import Verdict
 from .identify import ReferenceDeck, card_scores, identify, identify_many
 from .rectify import rectify, rectify_many
 from .refine import refine, refine_finest
@@ -55,42 +56,49 @@ class Recogniser:
             return self._recognise(image, work or Work(self.config.work_budget))
 
     def _recognise(self, image: np.ndarray, work: Work) -> list[Detection]:
-        found = self._found(image, work)
+        of_family: list[Detection] = []
+        found = self._found(image, work, of_family)
         work.release(self._judge_cost * len(found))
-        found = [self.discerned(image, d, work) for d in found]
+        found = [self._discerned(image, d, work)[0] for d in found]
+        found += self._family_readings(image, of_family, found, work)
         return sorted(found, key=lambda d: -d.confidence)
 
-    def _found(self, image: np.ndarray, work: Work) -> list[Detection]:
+    def _found(self, image: np.ndarray, work: Work, of_family: list[Detection]) -> list[Detection]:
         work.charge(search_cost(image.shape, self.config.detect_width))
-        found = self._search(image, work=work)
+        found = self._search(image, work=work, of_family=of_family)
         width = image.shape[1]
         coarser, finer = (s if s and width > s.config.detect_width else None for s in (self._coarser, self._finer))
         if not found:
-            return coarser._paid_search(image, found, work) if coarser else found
+            return coarser._paid_search(image, found, work, of_family) if coarser else found
         if self._small(found, width):
             # a layout's small cards: narrow borders blurred into a cloth, or smeared by motion
             for second in (finer, coarser):
                 if second:
-                    found = second._paid_search(image, found, work)
+                    found = second._paid_search(image, found, work, of_family)
         return found
 
-    def _paid_search(self, image: np.ndarray, found: list[Detection], work: Work) -> list[Detection]:
+    def _paid_search(self, image: np.ndarray, found: list[Detection], work: Work,
+                     of_family: list[Detection]) -> list[Detection]:
         """A second search, if the work left pays for it (and ``found`` as it is if not)."""
         if not work.take(search_cost(image.shape, self.config.detect_width)):
             return found
-        return self._search(image, found, work)
+        return self._search(image, found, work, of_family)
 
-    def _search(self, image: np.ndarray, found: Sequence[Detection] = (), work: Work | None = None) -> list[Detection]:
+    def _search(self, image: np.ndarray, found: Sequence[Detection] = (), work: Work | None = None,
+                of_family: list[Detection] | None = None) -> list[Detection]:
         """``found`` and the cards found beside them: from traced outlines, then
         (outlines broken by a hand or merged with the cards beneath or a
-        cloth's lines) from corners and the frames printed inside cards."""
+        cloth's lines) from corners and the frames printed inside cards.
+        Outlines that name only their card's family clearly are added to
+        ``of_family``."""
         scene = _Scene.of(image, self.config, work or unlimited())
         budget = _Budget(self.config)
+        of_family = [] if of_family is None else of_family
         outlines = outline_quads(scene.chains, self.config)
-        found = self._confirm(scene, _clear_of(outlines, found), list(found), budget)
+        found = self._confirm(scene, _clear_of(outlines, found), list(found), budget, of_family)
         grown = corner_hypotheses(scene.chains, self.config, [d.corners for d in found])
         framed = [q.enlarged(self.config.inner_frame_scale) for q in outlines]
-        return self._confirm(scene, _clear_of(grown + framed, found), found, budget)
+        return self._confirm(scene, _clear_of(grown + framed, found), found, budget, of_family)
 
     def _small(self, found: list[Detection], width: int) -> bool:
         """Whether the cards ``found`` are small enough for a finer search,
@@ -100,7 +108,7 @@ class Recogniser:
         return median_short_side(np.array([d.corners for d in found])) < self.config.finer_below * width
 
     def _confirm(self, scene: _Scene, quads: list[Quad], found: list[Detection],
-                 budget: _Budget) -> list[Detection]:
+                 budget: _Budget, of_family: list[Detection]) -> list[Detection]:
         # an outline far smaller than every card found is not worth even a glance
         least = self._least_area(found)
         rough = self.glance(scene.chains, [q for q in quads if q.area >= least])
@@ -126,6 +134,8 @@ class Recogniser:
                 scene.work.reserve(self._judge_cost)
                 covered |= _overlapping(outlines, [detection.corners])
                 budget.give_back(rough_look.confidence)
+            elif self._names_its_family(scene, detection, kept):
+                of_family.append(detection)
             if len(kept) >= self.config.max_refined:
                 break
         return sorted(kept, key=lambda d: -d.confidence)
@@ -150,6 +160,45 @@ class Recogniser:
             not _overlapping(detection.corners[None], [k.corners for k in kept])[0] and \
             outline_support(scene.gradients, detection.corners, self.config) >= self.config.min_outline_support
 
+    def _names_its_family(self, scene: _Scene, detection: Detection, kept: list[Detection]) -> bool:
+        """Not confident of its card, but clearly a card of its family: the
+        faces of a family (the orders of one printing) look alike at low
+        resolution, so a reading of one of them under a thumb or a cast may
+        fall short of :meth:`_is_new_card` though no card outside the family
+        comes near it. Whether it shows its card's face is then for the fine
+        comparison to say (:meth:`_family_readings`)."""
+        config, fine = self.config, self.deck.fine
+        if fine is None or detection.confidence < config.min_clear_confidence:
+            return False
+        family = fine.family_of(self.deck.cards.index(detection.card))
+        if family is None or _overlapping(detection.corners[None], [k.corners for k in kept])[0]:
+            return False
+        if outline_support(scene.gradients, detection.corners, config) < config.min_outline_support:
+            return False
+        scene.work.charge(LOOK)
+        scores = card_scores(rectify(scene.image, Quad(detection.corners), config.face_size), self.deck)
+        outside = np.delete(scores, list(family.members))
+        return detection.confidence - float(outside.max(initial=0.0)) >= config.clear_margin
+
+    def _family_readings(self, image: np.ndarray, of_family: list[Detection], found: list[Detection],
+                         work: Work) -> list[Detection]:
+        """The readings of ``of_family`` clear of the cards ``found`` and of
+        one another (the most confident first), not far smaller than every
+        one of them, whose card's face, in the fine comparison, explains at
+        least ``config.family_min_fit`` of the reading, while the work left
+        pays for that comparison. Their confidence is below what a reading
+        needs to be sure (``min_confidence`` is below ``sure_confidence``)."""
+        readings: list[Detection] = []
+        for detection in sorted(of_family, key=lambda d: -d.confidence):
+            taken = found + readings
+            if _overlapping(detection.corners[None], [d.corners for d in taken])[0] or \
+                    Quad(detection.corners).area < self._least_area(taken) or not work.fits(self._judge_cost):
+                continue
+            reading, verdict = self._discerned(image, detection, work)
+            if verdict is not None and verdict.fit >= self.config.family_min_fit:
+                readings.append(reading)
+        return readings
+
     def discerned(self, image: np.ndarray, detection: Detection, work: Work | None = None) -> Detection:
         """``detection`` looked at again where the faces close to its card
         differ (:mod:`.discern`). The card may change to one of them that the
@@ -158,6 +207,12 @@ class Recogniser:
         resolution (any other): the runner-up is the most similar card not
         ruled out, and a close face not ruled out is among the candidates,
         with the reading's own confidence, so that it is not sure."""
+        return self._discerned(image, detection, work)[0]
+
+    def _discerned(self, image: np.ndarray, detection: Detection,
+                   work: Work | None = None) -> tuple[Detection, Verdict | None]:
+        """:meth:`discerned`, and the fine comparison's verdict (``None``
+        for a card with no close faces)."""
         fine, deck = self.deck.fine, self.deck
         outline = Quad(detection.corners)
         verdict = fine.judge(image, outline, deck.cards.index(detection.card), work) if fine is not None else None
@@ -165,7 +220,7 @@ class Recogniser:
         if verdict is None:
             ruled_out = {deck.cards.index(detection.card)}
             others = _others(deck, scores, ruled_out)
-            return Detection(replace(detection.match, others=others), outline.corners)
+            return Detection(replace(detection.match, others=others), outline.corners), None
         family = fine.family_of(verdict.card)
         member = family.members.index(verdict.card)
         ruled_out = {verdict.card, *verdict.unresolved} | {m for k, m in enumerate(family.members)
@@ -179,7 +234,7 @@ class Recogniser:
             runner_up, runner_up_confidence = others[0] if others else (None, 0.0)
         match = Match(deck.cards[verdict.card], confidence, detection.match.upside_down, runner_up,
                       runner_up_confidence, candidates, others)
-        return Detection(match, outline.corners)
+        return Detection(match, outline.corners), verdict
 
     def glance(self, chains: EdgeChains, quads: Sequence[Quad]) -> list[Detection]:
         """A first identification of each quad, cheaply, from the coarse image."""

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.engine import Order
+from companion.engine import Order, parse_card
 from tools.synth.datasets import Art
 from tools.synth.style import STYLES
 from vision.recognize.config import DEFAULT_CONFIG
@@ -15,7 +15,7 @@ from vision.recognize.paper import paper_balanced
 from vision.recognize.identify import ReferenceDeck, card_scores
 from vision.recognize.pipeline import Recogniser
 from vision.recognize.rectify import rectify
-from vision.recognize.types import Quad
+from vision.recognize.types import Match, Quad
 
 from .recognize_support import TRUTH, place
 
@@ -112,6 +112,29 @@ def test_an_order_under_glare_that_falls_short_of_confident_is_read_unsure_as_it
     detection = read(image)
     assert detection.card == card and not DEFAULT_CONFIG.is_confident(detection.match)
     assert not DEFAULT_CONFIG.is_sure(detection.match)
+
+
+def test_an_order_below_the_sure_similarity_told_apart_from_its_family_is_sure():
+    """Less glare: the order is reported at 0.70, below the similarity a
+    reading needs to be sure on its own, but the fine comparison rules out
+    every other order and finds its face, and no card outside the family
+    comes near."""
+    card = Order.from_notation("g:15+")
+    match = read(glared(place(HARD.faces[card], TRUTH, seed=2).astype(np.float32), 100)).match
+    assert match.card == card and match.confidence < DEFAULT_CONFIG.sure_confidence
+    assert match.candidates == () and match.fit >= DEFAULT_CONFIG.apart_fit
+    assert DEFAULT_CONFIG.is_sure(match)
+
+
+def test_below_the_sure_similarity_a_reading_needs_every_part_of_the_rule_to_be_sure():
+    card, twin = Order.from_notation("g:15+"), Order.from_notation("y:15+")
+    apart = Match(card, 0.65, False, parse_card("S"), 0.1, (), (), fit=0.7)
+    assert DEFAULT_CONFIG.is_sure(apart)
+    assert not DEFAULT_CONFIG.is_sure(replace(apart, candidates=(twin,), runner_up=twin, runner_up_confidence=0.1))
+    assert not DEFAULT_CONFIG.is_sure(replace(apart, fit=0.5))
+    assert not DEFAULT_CONFIG.is_sure(replace(apart, fit=0.0))  # no fine comparison was made
+    assert not DEFAULT_CONFIG.is_sure(replace(apart, runner_up_confidence=0.3))
+    assert not DEFAULT_CONFIG.is_sure(replace(apart, confidence=0.58, runner_up_confidence=0.0))
 
 
 def test_families_group_the_faces_that_look_alike():

@@ -206,12 +206,18 @@ class VisionConfig:
     min_clear_confidence: float = 0.55
     clear_margin: float = 0.2
     # a card of a family that falls short of that (its faces look alike at low resolution, so
-    # its margin is no help) is reported, unsure, when it is as far ahead of every card outside
+    # its margin is no help) is reported when it is as far ahead of every card outside
     # the family, and its card's face explains this share of it where the family's faces differ
     family_min_fit: float = 0.45
     # below this similarity, or this close to the runner-up, a match is "unsure"
     sure_confidence: float = 0.75
     sure_margin: float = 0.04
+    # ... or, below that, when the fine comparison ruled out every close face (no candidates),
+    # its card's face explains this share of the reading where they differ, and the reading is
+    # this confident and this far ahead of every other card
+    apart_fit: float = 0.6
+    apart_confidence: float = 0.6
+    apart_margin: float = 0.5
 
     def is_confident(self, match: Match) -> bool:
         """Similar enough to its card to be reported."""
@@ -224,8 +230,13 @@ class VisionConfig:
         return match.confidence >= self.refit_confidence and match.margin >= self.refit_margin
 
     def is_sure(self, match: Match) -> bool:
-        """Confident enough, and clearly ahead of the runner-up."""
-        return match.confidence >= self.sure_confidence and match.margin >= self.sure_margin
+        """Confident enough, and clearly ahead of the runner-up; or told
+        apart from every close face at full resolution, and far ahead of
+        every other card."""
+        if match.confidence >= self.sure_confidence and match.margin >= self.sure_margin:
+            return True
+        return match.fit >= self.apart_fit and not match.candidates and \
+            match.confidence >= self.apart_confidence and match.margin >= self.apart_margin
 
 
 DEFAULT_CONFIG = VisionConfig()

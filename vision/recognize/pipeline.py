@@ -186,8 +186,9 @@ class Recogniser:
         one another (the most confident first), not far smaller than every
         one of them, whose card's face, in the fine comparison, explains at
         least ``config.family_min_fit`` of the reading, while the work left
-        pays for that comparison. Their confidence is below what a reading
-        needs to be sure (``min_confidence`` is below ``sure_confidence``)."""
+        pays for that comparison. Their confidence is below ``sure_confidence``
+        (it is below ``min_confidence``): such a reading is sure only as one
+        told apart from its family (``config.is_sure``)."""
         readings: list[Detection] = []
         for detection in sorted(of_family, key=lambda d: -d.confidence):
             taken = found + readings
@@ -233,7 +234,7 @@ class Recogniser:
         else:
             runner_up, runner_up_confidence = others[0] if others else (None, 0.0)
         match = Match(deck.cards[verdict.card], confidence, detection.match.upside_down, runner_up,
-                      runner_up_confidence, candidates, others)
+                      runner_up_confidence, candidates, others, verdict.fit)
         return Detection(match, outline.corners), verdict
 
     def glance(self, chains: EdgeChains, quads: Sequence[Quad]) -> list[Detection]:

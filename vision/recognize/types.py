@@ -68,6 +68,9 @@ class Match:
     # the cards a closer look could not rule out, likeliest first (the runner-up among them)
     candidates: tuple[Card, ...] = ()
     others: tuple[tuple[Card, float], ...] = ()
+    # how much of the reading its card's face explains where the faces of its family differ
+    # (the fine comparison, 0..1; 0 when none was made)
+    fit: float = 0.0
 
     @property
     def margin(self) -> float:

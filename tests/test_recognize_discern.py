@@ -11,7 +11,7 @@ from companion.engine import Order, parse_card
 from tools.synth.datasets import Art
 from tools.synth.style import STYLES
 from vision.recognize.config import DEFAULT_CONFIG
-from vision.recognize.paper import paper_balanced
+from vision.recognize.paper import _filled, paper_balanced
 from vision.recognize.identify import ReferenceDeck, card_scores
 from vision.recognize.pipeline import Recogniser
 from vision.recognize.rectify import rectify
@@ -155,6 +155,25 @@ def test_paper_balance_cancels_a_colour_cast_but_keeps_a_frame_colour():
     cast = small[0] * np.float32([0.8, 1.0, 1.15]) + np.float32([12, 0, -5])
     plain, tinted, other = (paper_balanced(f, everywhere) for f in (small[0], cast, small[1]))
     assert np.abs(plain - tinted).mean() < 0.5 * np.abs(plain - other).mean()
+
+
+def test_the_paper_fill_spreads_the_card_edge_as_a_normalised_blur():
+    """Outside the card, the face is the mean of the card's pixels nearby (a
+    5-pixel box, then 15 for what that did not reach); inside, it is kept."""
+    rng = np.random.default_rng(5)
+    face = rng.integers(0, 256, (40, 30, 3)).astype(np.float32)
+    where = np.zeros((40, 30), bool)
+    where[8:30, 6:22] = True
+    filled = _filled(face, where)
+    assert np.array_equal(filled[where], face[where])
+    weight = where.astype(np.float32)
+    spread = cv2.blur(weight, (5, 5))
+    near = cv2.blur(face * weight[..., None], (5, 5)) / np.maximum(spread, 1e-3)[..., None]
+    reached = (spread > 1e-3) & ~where
+    assert reached.any() and np.allclose(filled[reached], near[reached], atol=1e-3)
+    second = cv2.blur((spread > 1e-3).astype(np.float32), (15, 15)) > 1e-3
+    far = second & ~(spread > 1e-3)
+    assert far.any() and (filled[far] > 0).all()
 
 
 def test_a_face_taught_upside_down_is_still_told_apart_from_its_family():

@@ -45,9 +45,8 @@ class EdgeChains:
         scale = small.shape[1] / image.shape[1]
         area = float(small.shape[0] * small.shape[1])
         smooth = smoothed(small, config)
-        # Canny on all channels at once follows the strongest, so edges of colour count as well
-        # as brightness; fixed thresholds: a faint card edge on a bright table is as faint as on a dark one
-        edges = cv2.Canny(smooth, config.edge_low, config.edge_high)
+        # fixed thresholds: a faint card edge on a bright table is as faint as on a dark one
+        edges = colour_edges(smooth, config.edge_low, config.edge_high)
         # thin edges keep a card apart from its neighbours; thickened ones close small breaks
         contours = find_contours(edges) + find_contours(cv2.dilate(edges, np.ones((3, 3), np.uint8)))
         coarse = cv2.resize(small, (small.shape[1] // 2, small.shape[0] // 2), interpolation=cv2.INTER_AREA)
@@ -57,6 +56,31 @@ class EdgeChains:
         """Image pixels (any shape (..., 2)) in the pixels of ``coarse``
         (pixel centres at integral coordinates in both)."""
         return resized_points(corners, self.scale * self.coarse.shape[1] / self.small.shape[1])
+
+
+def colour_edges(image: np.ndarray, low: float, high: float) -> np.ndarray:
+    """Canny's edges of a BGR ``image``, following at each pixel the channel
+    whose gradient is strongest, so that edges of colour count as well as
+    brightness. This is what ``cv2.Canny`` does with three channels, made
+    about four times faster: its own choice of channel is not vectorised,
+    while here the gradients are chosen by whole-image operations and Canny
+    then runs on one channel's.
+
+    >>> image = np.zeros((40, 40, 3), np.uint8); image[10:30, 10:30, 2] = 200  # a red square
+    >>> bool((colour_edges(image, 50, 150) == cv2.Canny(image, 50, 150)).all())
+    True
+    """
+    dx, dy = (cv2.split(cv2.Sobel(image, cv2.CV_16S, *order, ksize=3, borderType=cv2.BORDER_REPLICATE))
+              for order in ((1, 0), (0, 1)))
+    x, y = dx[0], dy[0]
+    strongest = cv2.add(np.abs(x), np.abs(y))
+    for channel in range(1, len(dx)):
+        strength = cv2.add(np.abs(dx[channel]), np.abs(dy[channel]))
+        stronger = cv2.compare(strength, strongest, cv2.CMP_GT)  # the first channel wins a tie, as in Canny
+        cv2.copyTo(dx[channel], stronger, x)
+        cv2.copyTo(dy[channel], stronger, y)
+        strongest = cv2.max(strength, strongest)
+    return cv2.Canny(x, y, low, high)
 
 
 def _card_sized(contours: list[np.ndarray], least: float) -> list[np.ndarray]:

@@ -19,12 +19,13 @@ def paper_balanced(face: np.ndarray, where: np.ndarray, config: VisionConfig = D
     to it. Measured within ``where`` (the card), and what lies outside it
     (the table, or nothing) is first replaced by the card's edge spread
     outwards, so that it sways neither the light nor the blur at the rim."""
-    pixels = face[where]
-    if len(pixels) < 50:
+    inside = np.flatnonzero(where)
+    if len(inside) < 50:
         return face
-    bright = pixels.sum(axis=1)
+    channels = face.reshape(-1, 3)
+    bright = (channels[:, 0] + channels[:, 1] + channels[:, 2])[inside]
     darkest = max(1, len(bright) * 3 // 100)  # the darkest 3 %: the ink
-    ink = pixels[np.argpartition(bright, darkest)[:darkest]].mean(axis=0)
+    ink = channels[inside[np.argpartition(bright, darkest)[:darkest]]].mean(axis=0)
     lifted = np.maximum(_filled(face, where) - ink, 0).astype(np.float32)
     reach = config.fine_light_reach
     light = cv2.dilate(lifted, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
@@ -35,11 +36,13 @@ def paper_balanced(face: np.ndarray, where: np.ndarray, config: VisionConfig = D
 def _filled(face: np.ndarray, where: np.ndarray) -> np.ndarray:
     """``face`` with its pixels outside ``where`` replaced by the nearby
     pixels inside, spread outwards (a normalised box blur, three times as
-    wide the second time for what the first did not reach)."""
-    weight = where.astype(np.float32)
+    wide the second time for what the first did not reach). Masked copies
+    rather than products and ``np.where``: the same numbers in half the time."""
+    face = face.astype(np.float32)
+    mask = where.astype(np.uint8)
     for size in (5, 15):
-        spread = cv2.blur(weight, (size, size))
-        blurred = cv2.blur(face * weight[..., None], (size, size))
-        face = np.where(weight[..., None] > 0, face, blurred / np.maximum(spread, 1e-3)[..., None])
-        weight = (spread > 1e-3).astype(np.float32)
-    return face.astype(np.float32)
+        spread = cv2.blur(mask.astype(np.float32), (size, size))
+        blurred = cv2.blur(cv2.copyTo(face, mask), (size, size))
+        face = cv2.copyTo(face, mask, cv2.divide(blurred, cv2.merge([np.maximum(spread, np.float32(1e-3))] * 3)))
+        mask = (spread > 1e-3).astype(np.uint8)
+    return face

@@ -11,13 +11,13 @@ from companion.engine import Order, parse_card
 from tools.synth.datasets import Art
 from tools.synth.style import STYLES
 from vision.recognize.config import DEFAULT_CONFIG
-from vision.recognize.paper import _filled, paper_balanced
+from vision.recognize.paper import _filled, ink_share, paper_balanced
 from vision.recognize.identify import ReferenceDeck, card_scores
 from vision.recognize.pipeline import Recogniser
 from vision.recognize.rectify import rectify
 from vision.recognize.types import Match, Quad
 
-from .recognize_support import TRUTH, place
+from .recognize_support import ART, DECK, TRUTH, place
 
 HARD = Art.of(STYLES["hard"])
 HARD_DECK = ReferenceDeck.from_faces(HARD.faces.items())
@@ -92,10 +92,11 @@ def test_the_card_changes_to_the_close_face_the_reading_is_nearer():
     assert recogniser.discerned(image, replace(detection, match=misread)).card == card
 
 
-def glared(image: np.ndarray, strength: float) -> np.ndarray:
-    """``image`` with a soft white glint across the middle of :data:`TRUTH`."""
+def glared(image: np.ndarray, strength: float, axes: tuple[int, int] = (120, 60)) -> np.ndarray:
+    """``image`` with a soft white glint (an ellipse with these half ``axes``)
+    across the middle of :data:`TRUTH`."""
     glint = np.zeros(image.shape[:2], np.float32)
-    cv2.ellipse(glint, (500, 380), (120, 60), 30, 0, 360, 1.0, -1)
+    cv2.ellipse(glint, (500, 380), axes, 30, 0, 360, 1.0, -1)
     glint = cv2.GaussianBlur(glint, (0, 0), 25)
     return np.clip(image + strength * glint[..., None], 0, 255).astype(np.uint8)
 
@@ -112,6 +113,35 @@ def test_an_order_under_glare_that_falls_short_of_confident_is_read_unsure_as_it
     detection = read(image)
     assert detection.card == card and not DEFAULT_CONFIG.is_confident(detection.match)
     assert not DEFAULT_CONFIG.is_sure(detection.match)
+
+
+def test_glare_that_washes_out_the_dark_print_does_not_make_a_red_frame_brown():
+    """A tall glint over the stand-in red Monotoni washes its black print
+    grey, and its darkest pixels are then its red frame. Taken out as the
+    ink, the frame came out nearly black, nearer the brown Monotoni's than
+    its own, and the brown one was read sure. The ink taken out is now held
+    to what the deck's own print shows: the card is read as itself, and the
+    brown one, which its washed-out salami does not rule out, is asked about."""
+    card = Order.from_notation("r:S+6J")
+    match = read(glared(place(ART.faces[card], TRUTH, seed=2).astype(np.float32), 100, (90, 140)), DECK).match
+    assert match.card == card
+    assert not DEFAULT_CONFIG.is_sure(match) and Order.from_notation("b:M+6J") in match.candidates
+
+
+def test_a_decks_ink_ceiling_follows_its_own_print():
+    """The ink a reading may lose is held to a little more than the deck's
+    own faces show (never below a floor): a pale printing's grey ink, taught
+    so, may be taken out as it is."""
+    pale = {card: (255 - 0.4 * (255 - face.astype(np.float32))).astype(np.uint8) for card, face in ART.faces.items()}
+    ceilings = []
+    for faces in (ART.faces, pale):
+        shares = [ink_share(cv2.resize(face, DEFAULT_CONFIG.fine_size, interpolation=cv2.INTER_AREA).astype(np.float32))
+                  for face in faces.values()]
+        ceiling = ReferenceDeck.from_faces(faces.items()).fine.ink_ceiling
+        expected = max(DEFAULT_CONFIG.fine_ink_floor, DEFAULT_CONFIG.fine_ink_slack * float(np.median(shares)))
+        assert ceiling == pytest.approx(expected, rel=0.02)
+        ceilings.append(ceiling)
+    assert ceilings[1] > 1.5 * ceilings[0]
 
 
 def test_an_order_below_the_sure_similarity_told_apart_from_its_family_is_sure():

@@ -168,6 +168,12 @@ class VisionConfig:
     # a pixel's misalignment would change is then alike in the reading and the faces
     fine_light_reach: int = 11
     fine_blur: float = 1.0
+    # the ink taken out of a face (its darkest pixels) is at most this multiple of the deck's own
+    # (the median share of the paper its taught faces' ink has), and never held below this floor:
+    # glare that washes out a card's dark print must not make its coloured frame the ink, while a
+    # pale printing's grey ink, taught so, is taken out as it is
+    fine_ink_slack: float = 1.2
+    fine_ink_floor: float = 0.35
     # faces of a family whose colours at a pixel lie this close (0..255, seen against the paper)
     # are taken to show the same print there
     fine_agree: float = 45.0

@@ -27,7 +27,7 @@ import numpy as np
 from .config import DEFAULT_CONFIG, VisionConfig
 from .families import Family, build_family, families
 from .leads import weigh
-from .paper import paper_balanced
+from .paper import ink_share, paper_balanced
 from .rectify import image_outline
 from .refine import align
 from .types import Quad
@@ -69,10 +69,12 @@ class FineDeck:
         fine = [cv2.resize(cv2.rotate(image, cv2.ROTATE_180) if i in self.turned else image, config.fine_size,
                            interpolation=cv2.INTER_AREA).astype(np.float32) for i, image in enumerate(images)]
         self.grays = [cv2.cvtColor(face, cv2.COLOR_BGR2GRAY) for face in fine]
+        self.ink_ceiling = max(config.fine_ink_floor,
+                               config.fine_ink_slack * float(np.median([ink_share(face) for face in fine])))
         self._family_of: dict[int, Family] = {}
         for members in groups:
             close = alike[np.ix_(members, members)] >= config.fine_close
-            family = build_family(members, fine, self.grays, close, config)
+            family = build_family(members, fine, self.grays, close, config, self.ink_ceiling)
             for member in members:
                 self._family_of[member] = family
         # the dearest family's: what a card's fine comparison costs up to its first weighing
@@ -99,7 +101,7 @@ class FineDeck:
         work = work or unlimited()
         work.charge(step_cost(self.config.fine_align) + SEEN)
         face, valid = _seen(image, self._placed(image, outline, family, family.members.index(index)),
-                            family, self.config)
+                            family, self.config, self.ink_ceiling)
         seen, valid = face.reshape(-1, 3)[family.pixels], valid.ravel()[family.pixels]
         member, tables = family.members.index(index), {}
         cost = weigh_cost(len(family.members), len(family.pixels))
@@ -160,10 +162,10 @@ def _explained(face: np.ndarray, reading: np.ndarray) -> float:
     return min(1.0, ao * ao / (aa * oo))
 
 
-def _seen(image: np.ndarray, frame_to_image: np.ndarray, family: Family,
-          config: VisionConfig) -> tuple[np.ndarray, np.ndarray]:
-    """The reading in the family's frame, seen against its paper, and where
-    the picture covers it."""
+def _seen(image: np.ndarray, frame_to_image: np.ndarray, family: Family, config: VisionConfig,
+          ink_ceiling: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The reading in the family's frame, seen against its paper (its ink
+    at most ``ink_ceiling`` of it), and where the picture covers it."""
     frame_w, frame_h = family.frame_size
     k = config.fine_oversample
     # pixel x of the oversampled frame covers frame pixels (x + 0.5) / k - 0.5
@@ -173,7 +175,7 @@ def _seen(image: np.ndarray, frame_to_image: np.ndarray, family: Family,
     big = cv2.warpPerspective(image, matrix, (k * frame_w, k * frame_h), flags=flags, borderMode=cv2.BORDER_REPLICATE)
     face = cv2.resize(big, family.frame_size, interpolation=cv2.INTER_AREA).astype(np.float32)
     valid = _inside_picture(image.shape, matrix, k, family.frame_size)
-    return paper_balanced(face, valid & family.covered, config), valid
+    return paper_balanced(face, valid & family.covered, config, ink_ceiling), valid
 
 
 def _inside_picture(shape: tuple[int, ...], matrix: np.ndarray, k: int, frame_size: tuple[int, int]) -> np.ndarray:

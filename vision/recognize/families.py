@@ -96,7 +96,7 @@ def families(alike: np.ndarray, close: float) -> list[tuple[int, ...]]:
 
 
 def build_family(members: tuple[int, ...], fine: list[np.ndarray], grays: list[np.ndarray], close: np.ndarray,
-                  config: VisionConfig) -> Family:
+                  config: VisionConfig, ink_ceiling: float | None = None) -> Family:
     width, height = config.fine_size
     pad_x, pad_y = round(width * config.fine_pad), round(height * config.fine_pad)
     frame_size = (width + 2 * pad_x, height + 2 * pad_y)
@@ -109,7 +109,7 @@ def build_family(members: tuple[int, ...], fine: list[np.ndarray], grays: list[n
                         for m, w in zip(members, warps)])
     valid = np.stack([_covered(grays[m].shape, w, frame_size) for m, w in zip(members, warps)])
     for k in range(len(members)):
-        colours[k] = paper_balanced(colours[k], valid[k], config)
+        colours[k] = paper_balanced(colours[k], valid[k], config, ink_ceiling)
     flat, flat_valid = colours.reshape(len(members), -1, 3), valid.reshape(len(members), -1)
     flat = _agreed(flat, flat_valid, config.fine_agree)
     sides = _rim_sides(frame_size, (pad_x, pad_y), round(width * config.fine_rim)).ravel()

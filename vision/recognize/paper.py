@@ -9,7 +9,8 @@ import numpy as np
 from .config import DEFAULT_CONFIG, VisionConfig
 
 
-def paper_balanced(face: np.ndarray, where: np.ndarray, config: VisionConfig = DEFAULT_CONFIG) -> np.ndarray:
+def paper_balanced(face: np.ndarray, where: np.ndarray, config: VisionConfig = DEFAULT_CONFIG,
+                   ink_ceiling: float | None = None) -> np.ndarray:
     """``face`` (float, BGR) seen against its own paper: on each channel,
     less its darkest ink, divided by the light around each pixel (the
     brightest nearby, smoothed), then blurred a little. A colour cast,
@@ -18,19 +19,50 @@ def paper_balanced(face: np.ndarray, where: np.ndarray, config: VisionConfig = D
     coloured frame or a small topping keeps its colour against the paper next
     to it. Measured within ``where`` (the card), and what lies outside it
     (the table, or nothing) is first replaced by the card's edge spread
-    outwards, so that it sways neither the light nor the blur at the rim."""
+    outwards, so that it sways neither the light nor the blur at the rim.
+
+    The ink taken out is at most ``ink_ceiling`` (if given) of the paper, on
+    each channel: glare can wash out a card's dark print until its darkest
+    pixels are a coloured frame, which would otherwise be taken out as ink
+    (a red frame would come out nearly black, and nearer a brown one)."""
     inside = np.flatnonzero(where)
     if len(inside) < 50:
         return face
-    channels = face.reshape(-1, 3)
-    bright = (channels[:, 0] + channels[:, 1] + channels[:, 2])[inside]
-    darkest = max(1, len(bright) * 3 // 100)  # the darkest 3 %: the ink
-    ink = channels[inside[np.argpartition(bright, darkest)[:darkest]]].mean(axis=0)
+    ink = _ink(face, inside)
+    if ink_ceiling is not None:
+        ink = np.minimum(ink, ink_ceiling * _paper(face, inside)).astype(np.float32)
     lifted = np.maximum(_filled(face, where) - ink, 0).astype(np.float32)
     reach = config.fine_light_reach
     light = cv2.dilate(lifted, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
     light = cv2.GaussianBlur(light, (0, 0), reach / 2)
     return cv2.GaussianBlur(200.0 * lifted / np.maximum(light, 8.0), (0, 0), config.fine_blur)
+
+
+def ink_share(face: np.ndarray) -> float:
+    """How dark a face's ink is against its paper: the darkest 3 % of its
+    pixels over its bright paper (the 90th percentile), on the channel where
+    that share is largest. Near 0 for black print, near 1 for a pale print
+    or a face washed out by glare.
+
+    >>> face = np.full((20, 20, 3), 200, np.float32); face[:4, :4] = 50
+    >>> round(ink_share(face), 2)
+    0.25
+    """
+    everywhere = np.arange(face.shape[0] * face.shape[1])
+    return float((_ink(face, everywhere) / np.maximum(_paper(face, everywhere), 1.0)).max())
+
+
+def _ink(face: np.ndarray, inside: np.ndarray) -> np.ndarray:
+    """The colour of the darkest 3 % of ``face``'s pixels ``inside`` (flat indices)."""
+    channels = face.reshape(-1, 3)
+    bright = (channels[:, 0] + channels[:, 1] + channels[:, 2])[inside]
+    darkest = max(1, len(bright) * 3 // 100)
+    return channels[inside[np.argpartition(bright, darkest)[:darkest]]].mean(axis=0)
+
+
+def _paper(face: np.ndarray, inside: np.ndarray) -> np.ndarray:
+    """Each channel's 90th percentile over ``face``'s pixels ``inside``: its bright paper."""
+    return np.percentile(face.reshape(-1, 3)[inside], 90, axis=0)
 
 
 def _filled(face: np.ndarray, where: np.ndarray) -> np.ndarray:

@@ -61,10 +61,11 @@ class EdgeChains:
 def colour_edges(image: np.ndarray, low: float, high: float) -> np.ndarray:
     """Canny's edges of a BGR ``image``, following at each pixel the channel
     whose gradient is strongest, so that edges of colour count as well as
-    brightness. This is what ``cv2.Canny`` does with three channels, made
-    about four times faster: its own choice of channel is not vectorised,
-    while here the gradients are chosen by whole-image operations and Canny
-    then runs on one channel's.
+    brightness. This is what ``cv2.Canny`` does with three channels, in
+    about a third less time (1.7 against 2.4 ms at 640 x 360, measured in
+    the recogniser): its own choice of channel is not vectorised, while here
+    the gradients are chosen by whole-image operations and Canny then runs
+    on one channel's.
 
     >>> image = np.zeros((40, 40, 3), np.uint8); image[10:30, 10:30, 2] = 200  # a red square
     >>> bool((colour_edges(image, 50, 150) == cv2.Canny(image, 50, 150)).all())

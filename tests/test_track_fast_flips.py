@@ -203,3 +203,23 @@ def test_a_card_read_with_fingers_merged_into_its_outline_is_not_counted_again()
         [(laid(below, FIRST, hand=True), [])] + [(laid(below, FIRST), [top])] * 8
     events = run_script(Scripted(), script)
     assert notations(events) == "A S"
+
+
+def test_an_unsure_card_read_again_as_one_of_its_candidates_is_no_second_card():
+    """A card arriving blurred reads as its twin of another colour (unsure,
+    the card itself among its candidates) and is reported so, for the app to
+    ask; once it rests it reads as itself. With nothing carried over it, that
+    is the same card read again, not a second one. The same reading after a
+    hand carried a card over the pile is a new card."""
+    blurred = sighting("b:15+", 0.80, "r:15+", 0.80)
+    blurred = dataclasses.replace(blurred, match=dataclasses.replace(blurred.match, candidates=(blurred.match.runner_up,)),
+                                  corners=FIRST)
+    rested = dataclasses.replace(sighting("r:15+", 0.97, "P", 0.4), corners=FIRST)
+    glint = laid(FIRST)
+    middle = FIRST.mean(axis=0).astype(int)
+    cv2.circle(glint, (int(middle[0]) + 6, int(middle[1]) - 10), 5, (255, 255, 255), -1)  # gone once it rests
+    script = [(TABLE, [])] + [(glint, [blurred])] * 12 + [(laid(FIRST), [rested])] * 8
+    assert notations(run_script(Scripted(), script)) == "b:15+"
+    covered = [(TABLE, [])] + [(glint, [blurred])] * 12 + [(laid(FIRST, hand=True), [])] * 3 + \
+        [(laid(FIRST, SECOND), [dataclasses.replace(rested, corners=SECOND)])] * 8
+    assert notations(run_script(Scripted(), covered)) == "b:15+ r:15+"

@@ -61,7 +61,7 @@ class Sameness:
         if self._restacked(sighting) is not None:
             return False
         if sighting.card != self.top.card:
-            return True
+            return not self._read_again(sighting)
         if one_of_a_kind(sighting.card):
             return False  # a game holds one of each order: the order on top seen again is that order
         shift = self._shift()
@@ -73,6 +73,19 @@ class Sameness:
             return False  # read before with fingers merged into its outline
         # a top card never seen settled or clear may have been held: only its face, registered, tells
         return (self.covered and self._moved(sighting)) or (self.passed and self._face_moved(sighting) is True)
+
+    def _read_again(self, sighting: Detection) -> bool:
+        """Whether ``sighting``, of another card than the top one, is the top
+        card read again: one of the two readings left the other's card among
+        the faces it might be (so it is unsure), and it lies where the top card lay,
+        with nothing seen passing over it since. A card arriving blurred may
+        read as its twin of another colour until it rests; the reading then
+        settles on the card, which is no second card. (The app asks about the
+        unsure one, offering this card.)"""
+        assert self.top is not None
+        either = sighting.card in self.top.match.candidates or self.top.card in sighting.match.candidates
+        return either and not (self.covered or self.passed) and \
+            sighting.pose_distance(self.top) <= self.config.agree_tolerance
 
     def _restacked(self, sighting: Detection) -> str | None:
         """``uncovered`` when ``sighting`` is the card below the top one where

@@ -157,7 +157,7 @@ class Recogniser:
     def _is_new_card(self, scene: _Scene, detection: Detection, kept: list[Detection]) -> bool:
         """Confident, clear of the cards kept so far, and outlined by edges."""
         return self.config.is_confident(detection.match) and \
-            not _overlapping(detection.corners[None], [k.corners for k in kept])[0] and \
+            not _overlaps_any(detection, kept) and \
             outline_support(scene.gradients, detection.corners, self.config) >= self.config.min_outline_support
 
     def _names_its_family(self, scene: _Scene, detection: Detection, kept: list[Detection]) -> bool:
@@ -171,7 +171,7 @@ class Recogniser:
         if fine is None or detection.confidence < config.min_clear_confidence:
             return False
         family = fine.family_of(self.deck.cards.index(detection.card))
-        if family is None or _overlapping(detection.corners[None], [k.corners for k in kept])[0]:
+        if family is None or _overlaps_any(detection, kept):
             return False
         if outline_support(scene.gradients, detection.corners, config) < config.min_outline_support:
             return False
@@ -192,7 +192,7 @@ class Recogniser:
         readings: list[Detection] = []
         for detection in sorted(of_family, key=lambda d: -d.confidence):
             taken = found + readings
-            if _overlapping(detection.corners[None], [d.corners for d in taken])[0] or \
+            if _overlaps_any(detection, taken) or \
                     Quad(detection.corners).area < self._least_area(taken) or not work.fits(self._judge_cost):
                 continue
             reading, verdict = self._discerned(image, detection, work)
@@ -384,6 +384,11 @@ def _overlapping(quads: np.ndarray, cards: list[np.ndarray]) -> np.ndarray:
     for card in cards:
         covered |= inside_convex(card, centres) | inside_convex(quads, card.mean(axis=0)[None])[:, 0]
     return covered
+
+
+def _overlaps_any(detection: Detection, cards: list[Detection]) -> bool:
+    """Whether ``detection`` overlaps any of ``cards`` (as :func:`_overlapping` judges)."""
+    return bool(_overlapping(detection.corners[None], [c.corners for c in cards])[0])
 
 
 def _clear_of(quads: list[Quad], cards: list[Detection]) -> list[Quad]:

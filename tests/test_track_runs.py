@@ -129,6 +129,15 @@ def test_a_card_lifted_and_put_back_adds_no_card():
     assert notations(track(frames)[0]) == "P P A"
 
 
+def test_a_twin_laid_after_a_card_was_lifted_and_put_back_counts():
+    # the put-back card, carried back over the pile, ends the lift: the next card of its kind seen
+    # carried in and laid on it is a card laid, not the lifted one again
+    plan, frames = gesture_video("S P P P", "lift", 81)
+    lift = plan.gestures[0]
+    assert lift.kind == "lift" and sum(f.entered > lift.left for f in plan.flips.flips) == 2
+    assert notations(track(frames)[0]) == "S P P P"
+
+
 def test_a_hand_resting_beside_the_pile_adds_no_card():
     plan, frames = gesture_video("O O M", "rest", 24)
     assert [g.kind for g in plan.gestures] == ["rest", "rest"]

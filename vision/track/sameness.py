@@ -192,3 +192,6 @@ class Sameness:
             else:
                 self.stack.put_back(top)
             self.face, self.face_clear = lifted.face, lifted.clear
+            # seen carried back over the pile, it is put back: a card of its kind carried in from now on is
+            # laid (the card below, of its kind and where it lay, may read as it put back before it is)
+            self.lifting = self.lifting and not self.passed

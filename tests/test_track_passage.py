@@ -97,3 +97,60 @@ def test_the_order_on_top_seen_again_is_never_a_second_card():
     mushroom = Detection(replace(order.match, card=IngredientCard.from_notation("M")), order.corners)
     tracker.top = replace(tracker.top, match=replace(tracker.top.match, card=mushroom.card))
     assert tracker._is_new(mushroom)
+
+
+def _fingers(small: np.ndarray, tracker: FlipTracker, share: float) -> np.ndarray:
+    """``small`` with a plain dark patch over the left ``share`` of the top card's middle."""
+    ys, xs = np.nonzero(tracker.middle)
+    touched = small.copy()
+    touched[ys.min():ys.max() + 1, xs.min():int(xs.min() + share * (xs.max() - xs.min()))] = 40
+    return touched
+
+
+def _rested(tracker: FlipTracker) -> FlipTracker:
+    tracker.settled = tracker.face_clear = tracker.rested = True
+    return tracker
+
+
+def test_fingers_over_part_of_a_rested_card_touch_it():
+    """A twin laid fast almost exactly on its kind covers the same face where
+    it was: only the fingers laying it change part of the middle, which still
+    shows where it lay. Touched, not pushed: its face, registered, decides."""
+    tracker, small = _watching(40.0)
+    _rested(tracker)
+    assert not tracker._top_hidden(_fingers(small, tracker, 0.4))
+    assert tracker.touched and not tracker.pushed
+
+
+def test_fingers_by_a_card_that_never_rested_do_not_touch_it():
+    """Fingers leaving a card just laid change its middle too; its face was
+    taken while they held it, so that touch tells nothing."""
+    tracker, small = _watching(40.0)
+    tracker.settled = tracker.face_clear = True
+    tracker._top_hidden(_fingers(small, tracker, 0.4))
+    assert not tracker.touched
+
+
+def test_a_pile_nudged_a_pixel_is_pushed():
+    tracker, small = _watching(40.0)
+    _rested(tracker)
+    for _ in range(3):
+        tracker._top_hidden(_moved(small, 1))
+    assert tracker.pushed
+
+
+def test_a_card_rested_when_things_began_to_move_near_it():
+    """Rest is judged before the hand arrives: a hand carrying a twin is near
+    the card a frame before its fingers touch it."""
+    tracker, small = _watching(40.0)
+    tracker.settled = True
+    tracker.near = tracker.motion.mask(tracker.top.corners, 1.3)
+    calm, moving = np.zeros_like(tracker.near), tracker.near.copy()
+    tracker._note_calm(calm, 0.0)
+    assert not tracker.rested
+    tracker._note_calm(calm, 0.1)
+    assert tracker.rested
+    tracker._note_calm(moving, 0.2)
+    assert tracker.rested  # as it was when the motion began
+    tracker._note_calm(calm, 0.3)
+    assert not tracker.rested  # a new stretch of rest has just begun

@@ -45,6 +45,12 @@ class TrackerConfig:
     # ... or found at least this far from its place (farther than a nudge moves a pile: a card of its kind
     # in flight) and then at rest within ``visible_reach`` of it: that card landed a few millimetres off
     flight_reach: float = 0.25
+    # ... or part of its middle changed while the rest showed where it lay, after nothing had moved near it
+    # for this long, and then its kind is read with the outline where it lay and a face that registers
+    # on it cleanly (``face_sure_match``) and moved (``face_shift``), never seen slid a whole small pixel:
+    # a card of its kind carried in fast and laid almost exactly on it hides nothing that looks
+    # different, yet the fingers laying it touch it; a nudged pile is seen sliding
+    touch_rest: float = 0.1
     # (a face in flight is blurred, a little turned and held by fingers: it is found beside its place at
     # this lower correlation)
     aside_match: float = 0.6

@@ -16,6 +16,13 @@ a card off (farther than a nudge moves a pile), it was in flight, and it
 lands wherever it then rests nearby, a few millimetres off as well. A
 nudged pile's face moves away and stays there; a hand passing over shows
 no face at all.
+
+Laid fast and almost exactly on it (a millimetre, a degree), the twin shows
+neither: its face covers the same face where it was. Only the fingers laying
+it **touch** the top card, changing part of its middle; its face, registered
+once the hand has gone, then lies a fraction of a millimetre off. A pile
+nudged as far is seen sliding a whole small pixel on the way, and a hand
+passing over leaves the face where it was.
 """
 from __future__ import annotations
 
@@ -41,6 +48,13 @@ class Passage:
     aside_far: bool  # ... at least ``aside_reach`` from it (not just a whole pixel, with its middle hidden)
     flown: bool  # ... at least ``flight_reach`` from it: farther than any nudge moves a pile
     twin_landed: bool  # ... and then back at its place: a card of its kind was carried in and laid on it
+    touched: bool  # part of its middle changed, the rest where it lay, after it rested untouched
+    pushed: bool   # its face was found slid a whole small pixel or more since it was last seen
+    face_clear: bool  # its face was taken with nothing on or around it
+    rested: bool      # nothing moved near it for ``touch_rest`` before this frame
+    calm_since: float | None  # since when nothing moved near it, settled (None: something does)
+    near: np.ndarray | None  # mask of ``top`` grown by ``quiet_margin``
+    settled: bool
 
     def _hidden(self, small: np.ndarray, before: np.ndarray | None, middle: np.ndarray | None) -> bool:
         """Whether the ``middle`` of a card no longer looks as it did in ``before``."""
@@ -62,7 +76,10 @@ class Passage:
             return True  # a twin carried in landed: its middle is moved, whether or not much changed
         if not self._hidden(small, self.reference, self.middle):
             self.slide[:] = 0
-            if not self.aside and self._disturbed(small):
+            disturbed = self._disturbed(small)
+            if disturbed:
+                self._note_touch(small, width)
+            if not self.aside and disturbed:
                 self._look_aside(small, width)  # a twin about to land shows its face a pixel or two off
             return self._came_back(small, width) or (self._overlaid(small) and not self._sliding(small, width))
         found = self.motion.find_again(small, self.reference, self.middle, self.slide,
@@ -78,8 +95,36 @@ class Passage:
             return True
         self._note_aside(found, width, hidden=True)
         self.slide = found
+        self.pushed = self.pushed or bool(found.any())
         # slid: a nudged pile, fingers on its edge; else its middle shows, but something may lie over the rest
         return (not found.any() and self._came_back(small, width)) or (not found.any() and self._overlaid(small))
+
+    def _note_calm(self, moving: np.ndarray, now: float) -> None:
+        """Whether the top card, settled, rested with nothing moving near it
+        for ``touch_rest`` (``rested``): while things move near it, whether
+        it had when they began to."""
+        if self.settled and self.near is not None and float(moving[self.near].mean()) <= self.config.still_fraction:
+            self.calm_since = now if self.calm_since is None else self.calm_since
+            self.rested = now - self.calm_since >= self.config.touch_rest
+        else:
+            self.calm_since = None
+
+    def _note_touch(self, small: np.ndarray, width: float) -> None:
+        """Part of the top card's middle changed though it shows where it
+        lay: something touched the card (fingers laying its twin on it
+        almost exactly, or pushing the pile). It counts only on a card whose
+        face was taken with nothing on or around it and that rested before
+        things began to move near it. (Fingers leaving a card just laid
+        touch it too; a face taken while they held it does not register
+        cleanly, which the twin's judgement asks.) Its face found slid a
+        whole small pixel is the pile pushed."""
+        assert self.reference is not None and self.middle is not None
+        if self.settled and self.face_clear and self.rested:
+            self.touched = True
+        found = self.motion.find_again(small, self.reference, self.middle, np.zeros(2, np.float32),
+                                       self.config.visible_reach * width)
+        if isinstance(found, np.ndarray) and found.any():
+            self.pushed = True
 
     def _overlaid(self, small: np.ndarray) -> bool:
         """Whether much of the top card differs from its last view though its
@@ -98,7 +143,7 @@ class Passage:
                                        self.config.visible_step * width)
         if not isinstance(found, np.ndarray) or not found.any():
             return False
-        self.slide = found
+        self.slide, self.pushed = found, True
         return True
 
     def _disturbed(self, small: np.ndarray) -> bool:

@@ -14,7 +14,10 @@ that is the same card. An order is one of a kind (each colour's are its
 own): the order on top seen again is that order, whatever passed over it.
 A card of the same kind laid almost exactly on the last one (a millimetre, a
 degree: finer than outlines) is told apart by registering the face itself,
-at full resolution, on how it looked when it last settled.
+at full resolution, on how it looked when it last settled; so is one laid
+fast, whose fingers only touched the top card (:mod:`vision.track.passage`).
+A card lifted off ends being lifted when it is seen carried back over the
+pile; the card below, of its kind, read where it lay is not yet that.
 """
 from __future__ import annotations
 
@@ -72,7 +75,23 @@ class Sameness:
         if self.top.encloses(sighting, self.config.merged_growth, self.config.merged_margin):
             return False  # read before with fingers merged into its outline
         # a top card never seen settled or clear may have been held: only its face, registered, tells
-        return (self.covered and self._moved(sighting)) or (self.passed and self._face_moved(sighting) is True)
+        if self.covered and self._moved(sighting):
+            return True
+        if self.passed:
+            return self._face_moved(sighting) is True
+        return self._touched_by_twin(sighting)
+
+    def _touched_by_twin(self, sighting: Detection) -> bool:
+        """Whether ``sighting``, of the top card's kind, is a twin laid fast
+        almost exactly on it, nothing seen passing over: the top card was
+        touched, not pushed or lifted (see :mod:`vision.track.passage`), the
+        outlines agree, and the face registers as the same face, cleanly
+        (a face taken with fingers on it does not), a little moved."""
+        if not self.touched or self.pushed or self.lifting or self._outline_moved(sighting):
+            return False
+        shift = self._shift()
+        return shift is not None and shift.match >= self.config.face_sure_match and \
+            self._face_moved(sighting) is True
 
     def _read_again(self, sighting: Detection) -> bool:
         """Whether ``sighting``, of another card than the top one, is the top
@@ -152,7 +171,7 @@ class Sameness:
         (among ``seen``), or the table does (in ``small``). It is then put
         back, not laid (see :mod:`vision.track.stack`)."""
         top = self.top
-        if top is None or not self.passed or self.stack.lifted is not None:
+        if top is None or not (self.passed or self.touched) or self.stack.lifted is not None:
             return
         held = any(s.card == top.card and not self._on_pile(s) for s in (*seen, *([sighting] if sighting else [])))
         under = self.stack.below[-1].sighting if self.stack.below else None

@@ -102,6 +102,10 @@ class FlipTracker(Sameness, Passage):
         self.flown = False  # ... farther than a nudge moves a pile
         self.twin_landed = False  # ... and then back at it: a card of its kind landed on it
         self.lifting = False  # the top card was seen lifted off since the last card was laid
+        self.touched = self.pushed = False  # see :mod:`vision.track.passage`
+        self.calm_since: float | None = None  # since when nothing moved near the settled top card
+        self.rested = False
+        self.near: np.ndarray | None = None  # mask of ``top`` grown by ``quiet_margin``
 
     # -- per frame -------------------------------------------------------------------------
     def feed(self, frame: np.ndarray, time: float | None = None) -> list[Landing]:
@@ -122,6 +126,7 @@ class FlipTracker(Sameness, Passage):
             self.background = small  # the table before anything happened
             self.scene = small
             return []
+        self._note_calm(moving, now)
         if self.top is not None and not self.buried and self._top_hidden(small):
             self.passed = True
             self.covered = self.covered or self.settled or self.clear
@@ -376,6 +381,8 @@ class FlipTracker(Sameness, Passage):
             self.lifting = False
         self.top, self.reference, self.covered, self.passed, self.dispute = sighting, small, False, False, None
         self.aside = self.aside_far = self.flown = self.twin_landed = False
+        self.touched = self.pushed = False
+        self.calm_since, self.rested = None, False
         self.slide = np.zeros(2, np.float32)
         self.size.learn(sighting)
         # seen while a hand may still touch it, the outline and the reference are not to be
@@ -391,6 +398,7 @@ class FlipTracker(Sameness, Passage):
             self.face_clear = self.clear
         self.region = self.motion.mask(sighting.corners, 1.0)
         self.middle = self.motion.mask(sighting.corners, 0.5)
+        self.near = self.motion.mask(sighting.corners, 1 + self.config.quiet_margin)
         if not new:
             return []
         match = sighting.match
@@ -401,6 +409,6 @@ class FlipTracker(Sameness, Passage):
 
     def _forget_regions(self) -> None:
         self.face = self.scene = None
-        self.top = self.reference = self.region = self.middle = None
+        self.top = self.reference = self.region = self.middle = self.near = None
         self.stack.clear()
         self.dispute, self.covered, self.dirty, self.clear, self.passed = None, False, True, False, False

@@ -171,7 +171,7 @@ class Sameness:
         (among ``seen``), or the table does (in ``small``). It is then put
         back, not laid (see :mod:`vision.track.stack`)."""
         top = self.top
-        if top is None or not (self.passed or self.touched) or self.stack.lifted is not None:
+        if top is None or not self.passed or self.stack.lifted is not None:
             return
         held = any(s.card == top.card and not self._on_pile(s) for s in (*seen, *([sighting] if sighting else [])))
         under = self.stack.below[-1].sighting if self.stack.below else None

@@ -307,3 +307,29 @@ def test_the_weighing_is_the_least_squares_fit_of_the_reading_by_two_faces():
             assert leads[other] == pytest.approx((fit[1] - fit[2]) / (abs(fit[1]) + abs(fit[2])), abs=1e-3)
             compared += 1
     assert compared >= 10
+
+
+def _mushroom_lead(contrast: float, level_of: str) -> float:
+    """How clearly green 4 salami + 1 pineapple leads its 4-mushroom twin for
+    a reading that shows the salami's pattern at ``contrast`` around the mean
+    colour of ``level_of``'s face, where the two differ."""
+    from vision.recognize.leads import weigh
+
+    salami, mushroom = (HARD_DECK.cards.index(Order.from_notation(n)) for n in ("g:4S+P", "g:4M+P"))
+    family = HARD_DECK.fine.family_of(salami)
+    current, other = family.members.index(salami), family.members.index(mushroom)
+    faces, where = family.looks.faces, family.differs[current, other]
+    seen = faces[current].copy()
+    level = faces[current if level_of == "salami" else other][where].mean(axis=0)
+    seen[where] = level + contrast * (faces[current][where] - faces[current][where].mean(axis=0))
+    return float(weigh(family, seen, np.ones(len(seen), bool), current, DEFAULT_CONFIG)[other])
+
+
+def test_a_blurred_topping_shaped_like_its_twins_does_not_rule_out_the_face_its_colours_show():
+    """A small, blurred 4-mushroom order can take the shape of the 4-salami
+    topping (a soft dark blob) while its colours stay the mushroom's light
+    grey: the pattern alone would rule the mushroom out, and the reading
+    would be the salami, sure. Shaped like the salami at the salami's own
+    colours, it still is."""
+    assert _mushroom_lead(0.5, level_of="salami") >= DEFAULT_CONFIG.fine_sure
+    assert _mushroom_lead(0.5, level_of="mushroom") < DEFAULT_CONFIG.fine_sure

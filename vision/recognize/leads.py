@@ -55,7 +55,10 @@ def weigh(family: Family, seen: np.ndarray, valid: np.ndarray, current: int,
     +inf). The shares, not the distances, decide: a blurred or washed-out
     reading shows a thin frame with less contrast than a taught face, but
     still with its colour. Where two faces differ too little, or the reading
-    shows less than ``config.fine_min_shown`` of the face it leans to, 0.
+    shows less than ``config.fine_min_shown`` of the face it leans to, 0;
+    and where the reading's colours there are nearer the other face (a plain
+    distance, against the paper), at most 0: the pattern alone does not rule
+    a face out.
     ``valid`` says which pixels the picture covers (a card may reach past
     its edge)."""
     looks = family.looks
@@ -84,6 +87,11 @@ def weigh(family: Family, seen: np.ndarray, valid: np.ndarray, current: int,
     decided = (fixed.energy >= config.fine_min_energy) & (determinant > 1e-6 * np.maximum(aa * bb, 1e-6)) & \
         (shown >= config.fine_min_shown)
     leads = np.where(decided, (share_a - share_b) / np.maximum(np.abs(share_a) + np.abs(share_b), 1e-6), 0.0)
+    # the shares weigh the pattern, free of contrast; a blurred reading can take the shape of
+    # another face's topping while its colours still show its own: a member the reading is nearer
+    # in plain colour, against the paper, is not ruled out by the pattern alone
+    nearer_other = fixed.aa - fixed.bb - 2 * (sum_ao - sum_bo) > 0
+    leads = np.where(nearer_other, np.minimum(leads, 0.0), leads)
     leads[current] = np.inf
     return leads
 

@@ -13,6 +13,14 @@ def alt_deck() -> tuple[Art, ReferenceDeck]:
     return alt, ReferenceDeck.from_faces(alt.faces.items())
 
 
+@pytest.fixture(scope="session")
+def hard_deck() -> tuple[Art, ReferenceDeck]:
+    """The hard deck style's art (orders told apart by a thin frame or one
+    topping), and its references drawn from it."""
+    hard = Art.of(STYLES["hard"])
+    return hard, ReferenceDeck.from_faces(hard.faces.items())
+
+
 @pytest.fixture(scope="session", autouse=True)
 def deck_cache(tmp_path_factory: pytest.TempPathFactory):
     """Built decks are kept in a folder of the test session's own, not the user's cache."""

@@ -120,3 +120,20 @@ def test_second_searches_search_no_further_and_take_no_weak_match():
         match = Match(next(iter(ART.faces)), confidence, False, None, runner_up)
         assert recogniser.config.is_confident(match)
         assert not coarser.config.is_confident(match) and not finer.config.is_confident(match)
+
+
+
+def test_a_second_search_reports_a_card_of_a_family_its_fine_comparison_shows(hard_deck):
+    """A benchmark-style photo of the hard style (its orders and specials
+    look alike at low resolution): a pile's top order under a thumb, a glint
+    and a little blur, which the first search misses. The coarser search
+    finds it, but no face is confident there; the reading still names the
+    family clearly, and the fine comparison finds its card's face in it: it is
+    reported, as a family reading of the first search would be."""
+    hard, deck = hard_deck
+    [photo] = photo_stream(hard, 1, 2464, start=51)
+    assert photo.spec.thumb is not None and photo.spec.look.glare is not None
+    found = Recogniser(deck).recognise(photo.image)
+    assert [d.card.notation for d in found] == [photo.cards[-1].card.notation] == ["g:P+6J"]
+    assert found[0].confidence < DEFAULT_CONFIG.second_confidence
+    assert Recogniser(deck, dataclasses.replace(DEFAULT_CONFIG, fallback_width=0)).recognise(photo.image) == []

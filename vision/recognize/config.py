@@ -215,6 +215,9 @@ class VisionConfig:
     # its margin is no help) is reported when it is as far ahead of every card outside
     # the family, and its card's face explains this share of it where the family's faces differ
     family_min_fit: float = 0.45
+    # ... and its similarity reaches this, in every search: the second searches take no weak
+    # match of their own (second_confidence), but a family's reading is weak by nature there too
+    family_min_confidence: float = 0.55
     # below this similarity, or this close to the runner-up, a match is "unsure"
     sure_confidence: float = 0.75
     sure_margin: float = 0.04

@@ -168,7 +168,7 @@ class Recogniser:
         comes near it. Whether it shows its card's face is then for the fine
         comparison to say (:meth:`_family_readings`)."""
         config, fine = self.config, self.deck.fine
-        if fine is None or detection.confidence < config.min_clear_confidence:
+        if fine is None or detection.confidence < config.family_min_confidence:
             return False
         family = fine.family_of(self.deck.cards.index(detection.card))
         if family is None or _overlaps_any(detection, kept):

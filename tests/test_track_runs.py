@@ -153,3 +153,17 @@ def test_a_hand_resting_beside_the_pile_adds_no_card():
     plan, frames = gesture_video("O O M", "rest", 24)
     assert [g.kind for g in plan.gestures] == ["rest", "rest"]
     assert notations(track(frames)[0]) == "O O M"
+
+
+def test_the_card_below_a_lifted_card_is_not_laid_when_the_lifted_one_comes_back_over_it():
+    """The top card lifted and held aside a while: the card below shows,
+    read where it lay (uncovered). The card carried back over it then hides
+    part of it, its face no longer registers there, and the last look at it
+    must not make it a card laid (at the benchmark's 960x540)."""
+    plan = plan_gesture_video(parse_pile("M P A"), np.random.default_rng(308), (960, 540), gestures=1,
+                              kinds=("lift",), pause_scale=0.3)
+    art = Art.of()
+    frames = tuple(f.shot.image for f in render_gesture_frames(plan, art.faces, np.random.default_rng(309), art.back))
+    [lift] = plan.gestures
+    assert lift.kind == "lift" and all(f.entered < lift.entered for f in plan.flips.flips)
+    assert notations(track(frames)[0]) == "M P A"

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from companion.engine import Card
+
 from .config import TrackerConfig
 from .faces import Face
 from ..recognize.types import Detection
@@ -27,6 +29,7 @@ class Dispute:
     released: bool = False             # since the latest sighting, nothing was seen on or around the card
     fresh: bool = False                # the latest sighting, when made, showed another card than the top one
     restacked: bool = False            # ... or the card below the top one uncovered, or one put back
+    uncovered: Card | None = None      # a card some sighting showed as the card below the top one, uncovered
     clear: bool = False                # ... and was seen with nothing on or around it (not just for want of a view)
 
     def add(self, sighting: Detection) -> None:

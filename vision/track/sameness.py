@@ -116,6 +116,14 @@ class Sameness:
             return "put back"
         return None
 
+    def _seen_uncovered(self, sighting: Detection) -> bool:
+        """Whether ``sighting``, of another kind than the top card, is the
+        card below it with its face registered where it lay, after something
+        passed over the top card: the top card was lifted off (a card of its
+        kind laid on the top one lies a little off)."""
+        return self.top is not None and sighting.card != self.top.card and self.passed and \
+            self.stack.uncovers(sighting, self.frame, self.top, exactly=True)
+
     def _pose_tolerance(self, sighting: Detection) -> float:
         """``pose_tolerance``, but never finer than outlines are in a small picture."""
         floor = self.config.pose_floor * self.config.work_width / self.motion.scale / max(1.0, sighting.width)
@@ -192,11 +200,12 @@ class Sameness:
             return True
         return float(np.linalg.norm(sighting.center - self.top.center)) <= self.config.landing_reach * self.top.width
 
-    def _restack(self, sighting: Detection, new: bool) -> None:
-        """Keep the cards below the top one (and one lifted off) as ``sighting`` becomes the top."""
+    def _restack(self, sighting: Detection, new: bool, uncovered: bool = False) -> None:
+        """Keep the cards below the top one (and one lifted off) as ``sighting``
+        becomes the top (``uncovered``: it was seen as the card below, uncovered)."""
         if self.top is None:
             return
-        restacked = None if new else self._restacked(sighting)
+        restacked = None if new else "uncovered" if uncovered else self._restacked(sighting)
         top = Laid(self.top, self.face, self.face_clear)
         if new:
             self.stack.covered_by_new(top)

@@ -45,13 +45,15 @@ class Stack:
             self.below.append(top)
         self.lifted = None
 
-    def uncovers(self, sighting: Detection, frame: np.ndarray | None, top: Detection) -> bool:
+    def uncovers(self, sighting: Detection, frame: np.ndarray | None, top: Detection, exactly: bool = False) -> bool:
         """Whether ``sighting`` is the card below the ``top`` one, where it
         lay: the top card was lifted off. Its face registered on its last
         settled view must not have moved (a card laid since lies elsewhere),
         to a fraction of a pixel when it is of the top card's kind (a run of
         cards laid almost exactly on each other, unless the top card was seen
-        lifted); with no such view, its outline must not have."""
+        lifted); with no such view, its outline must not have. ``exactly``:
+        registered, within what a card of its kind laid on the top one would
+        move (``face_shift``), and never by the outline alone."""
         if not self.below or frame is None:
             return False
         under = self.below[-1]
@@ -63,9 +65,10 @@ class Stack:
                 # a card of the top's kind within a fraction of a pixel may be one laid on the top card, unless
                 # the top card was just seen lifted off (a hand and a card held nearby blur the registration)
                 fine = top.card == sighting.card and self.lifted is None
-                least = self.config.uncovered_shift if fine else self.config.unclear_face_shift
+                least = self.config.uncovered_shift if fine else \
+                    self.config.face_shift if exactly else self.config.unclear_face_shift
                 return not shift.turned and shift.moved <= least
-        return sighting.pose_distance(under.sighting) <= self.config.pose_tolerance
+        return not exactly and sighting.pose_distance(under.sighting) <= self.config.pose_tolerance
 
     def puts_back(self, sighting: Detection) -> bool:
         """Whether ``sighting`` is the card lifted off, put back about where it

@@ -297,8 +297,12 @@ class FlipTracker(Sameness, Passage):
         if self.dispute is None:
             self.dispute = Dispute(deque(maxlen=self.config.max_sightings), now)
         self.dispute.add(sighting)
-        # judged now, while the card shows: once the next card covers it, its face cannot be registered
-        self.dispute.fresh, self.dispute.clear = self._is_new(sighting), clear is True
+        if self._seen_uncovered(sighting):
+            self.dispute.uncovered = sighting.card
+        # judged now, while the card shows: once the next card covers it, its face cannot be registered; the
+        # card below, once seen uncovered, stays that card while the lifted one comes back over it
+        self.dispute.fresh = self.dispute.uncovered != sighting.card and self._is_new(sighting)
+        self.dispute.clear = clear is True
         self.dispute.restacked = not self.dispute.fresh and self.top is not None and \
             sighting.card == self.top.card and self._restacked(sighting) is not None
         self.dispute.view, self.dispute.middle = small, self.motion.mask(sighting.corners, 0.5)
@@ -371,8 +375,10 @@ class FlipTracker(Sameness, Passage):
         """Report ``sighting`` when it is a new card (``new``: as judged when
         it was seen); either way it is now the top (``buried``: already under
         the next card, so not to be seen settled now)."""
-        new = self._is_new(sighting) if new is None else new
-        self._restack(sighting, new)
+        uncovered = self.dispute is not None and self.dispute.uncovered == sighting.card
+        if new is None:
+            new = not uncovered and self._is_new(sighting)
+        self._restack(sighting, new, uncovered)
         clear = self._ring_clear(sighting, small)
         bare = clear is not False
         if new:

@@ -121,6 +121,8 @@ class Passage:
         assert self.reference is not None and self.middle is not None
         if self.settled and self.face_clear and self.rested:
             self.touched = True
+        if self.pushed:
+            return  # known already: no search, on every frame the hand stays
         found = self.motion.find_again(small, self.reference, self.middle, np.zeros(2, np.float32),
                                        self.config.visible_reach * width)
         if isinstance(found, np.ndarray) and found.any():

@@ -185,6 +185,10 @@ class VisionConfig:
     # another colour); a taught face cut a little out over the table differs on one side
     fine_rim: float = 0.06
     fine_rim_round: float = 0.3
+    # the faces' outermost pixels (this many, in the frame) tell no two members apart: at a
+    # card's cut a reading mixes the card with the table it lies on (blurred, a small card's thin
+    # frame is half table there), and a taught face mixes it with the table it was taught on
+    fine_cut_reach: int = 2
     # a taught face looks wrongly cut when it had to be moved this far (a share of the face's
     # width) onto its family's common cut, or when it is not in the family that holds this
     # share of the faces of its kind

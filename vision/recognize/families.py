@@ -115,7 +115,7 @@ def build_family(members: tuple[int, ...], fine: list[np.ndarray], grays: list[n
     sides = _rim_sides(frame_size, (pad_x, pad_y), round(width * config.fine_rim)).ravel()
     inside = np.flatnonzero(sides < 0)
     telling = _telling(flat[:, inside], flat_valid[:, inside], config)
-    pixels = _informative(flat, flat_valid, telling)
+    pixels = _informative(flat, flat_valid, telling, _inside_cut(valid.any(axis=0), config.fine_cut_reach))
     looks = Looks(np.ascontiguousarray(flat[:, pixels], np.float32))
     round_rim = _round_rim(flat, flat_valid, telling, sides, config.fine_rim_round)
     differs = _differs(looks.faces, flat_valid[:, pixels], telling, sides[pixels] >= 0, round_rim)
@@ -235,14 +235,27 @@ def _telling(faces: np.ndarray, valid: np.ndarray, config: VisionConfig) -> np.n
     return np.minimum(telling, telling.T)
 
 
-def _informative(faces: np.ndarray, valid: np.ndarray, telling: np.ndarray) -> np.ndarray:
-    """Flat indices of the frame's pixels where some two members differ as
-    ``telling`` asks."""
-    chosen = np.zeros(faces.shape[1], bool)
+def _informative(faces: np.ndarray, valid: np.ndarray, telling: np.ndarray, inside: np.ndarray) -> np.ndarray:
+    """Flat indices of the frame's pixels ``inside`` (a mask of the frame)
+    where some two members differ as ``telling`` asks."""
+    chosen, differing = inside.ravel(), np.zeros(faces.shape[1], bool)
     for i in range(len(faces)):
         squared = _squared_differences(faces, i)
-        chosen |= ((squared >= telling[i][:, None] ** 2) & valid[i] & valid).any(axis=0)
-    return np.flatnonzero(chosen)
+        differing |= ((squared >= telling[i][:, None] ** 2) & valid[i] & valid).any(axis=0)
+    return np.flatnonzero(chosen & differing)
+
+
+def _inside_cut(covered: np.ndarray, reach: int) -> np.ndarray:
+    """The pixels of ``covered`` (a mask) at least ``reach`` pixels in from
+    its edge, across or along (a square's reach).
+
+    >>> _inside_cut(np.ones((5, 6), bool), 1).astype(int).sum(axis=0).tolist()
+    [0, 3, 3, 3, 3, 0]
+    """
+    if reach <= 0:
+        return covered
+    square = np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)
+    return cv2.erode(covered.astype(np.uint8), square, borderType=cv2.BORDER_CONSTANT, borderValue=0).astype(bool)
 
 
 def _squared_differences(faces: np.ndarray, i: int) -> np.ndarray:

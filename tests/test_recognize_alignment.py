@@ -161,3 +161,27 @@ def test_outlines_far_smaller_than_every_card_kept_are_not_aligned(monkeypatch):
     image = place(ART.faces[card], TRUTH, table=table)
     with_gate, without = _alignments_with_and_without("min_size_of_kept", image, card, monkeypatch)
     assert with_gate < without
+
+
+@pytest.mark.parametrize("gain, found", [(DEFAULT_CONFIG.nearby_gain, True), (np.inf, False)])
+def test_an_outline_too_far_off_to_align_is_aligned_again_from_where_its_card_glances_best(hard_deck, gain, found):
+    """A benchmark-style photo of the hard style (seed 2464, photo 146): the
+    top order's traced outline lies too far off its edges for ECC to find
+    the card from it. Moved and scaled a little, the outline glances clearly
+    better as that card, and alignment from there finds it."""
+    hard, deck = hard_deck
+    [photo] = photo_stream(hard, 1, 2464, start=146)
+    config = dataclasses.replace(DEFAULT_CONFIG, nearby_gain=gain)
+    cards = [d.card.notation for d in Recogniser(deck, config).recognise(photo.image)]
+    assert photo.cards[-1].card.notation == "g:4M+P"
+    assert cards == (["g:4M+P"] if found else [])
+
+
+def test_the_outlines_nearby_are_moved_along_the_cards_sides_and_scaled():
+    outline = Quad(np.float32([[100, 100], [200, 100], [200, 250], [100, 250]]))
+    nearby = outline.nearby((-0.1, 0.0, 0.1), (0.9, 1.0))
+    assert len(nearby) == 17
+    centres = {tuple(np.round(q.center, 3).tolist()) for q in nearby}
+    assert (160.0, 175.0) in centres and (150.0, 160.0) in centres  # along the top side; along the left side
+    sizes = sorted({round(float(np.linalg.norm(q.corners[1] - q.corners[0])), 3) for q in nearby})
+    assert sizes == [90.0, 100.0]

@@ -93,6 +93,13 @@ class VisionConfig:
     # more than this many times the template's size is first averaged down to it
     refine_fit: float = 1.5
     refine_max_shift: float = 0.35   # larger corner moves (per card size) are rejected
+    # an outline alignment loses is moved by these shares of the card's sides (along and
+    # across, every pair) and scaled by these factors about its middle; where its card glances
+    # this much better than at the outline itself, it is aligned once more from there
+    nearby_moves: tuple[float, ...] = (-0.08, 0.0, 0.08)
+    nearby_finer: tuple[float, ...] = (-0.04, 0.0, 0.04)
+    nearby_scales: tuple[float, ...] = (0.92, 1.0, 1.08)
+    nearby_gain: float = 0.05
     max_refined: int = 8             # cards reported per image at most
     max_alignments: int = 6          # outlines per image aligned in vain at most
     # outlines glancing below this are weak; only a few of them are aligned per image

@@ -9,7 +9,6 @@ import numpy as np
 
 from companion.engine import Card
 
-from ..geometry import inside_convex
 from ..threads import one_thread
 from .config import VisionConfig
 from .corners import corner_hypotheses
@@ -20,7 +19,8 @@ from .rectify import rectify, rectify_many
 from .refine import refine, refine_finest
 from .types import Detection, Match, Quad, median_short_side
 from .verify import Gradients, outline_support
-from .work import LOOK, LOOKS_PER_ALIGNMENT, Work, alignment_cost, search_cost, unlimited
+from .overlap import clear_of, overlapping, overlaps_any
+from .work import GLANCE, LOOK, LOOKS_PER_ALIGNMENT, Allowance, Work, alignment_cost, search_cost, unlimited
 
 
 class Recogniser:
@@ -92,13 +92,13 @@ class Recogniser:
         Outlines that name only their card's family clearly are added to
         ``of_family``."""
         scene = _Scene.of(image, self.config, work or unlimited())
-        budget = _Budget(self.config)
+        allowance = Allowance(self.config)
         of_family = [] if of_family is None else of_family
         outlines = outline_quads(scene.chains, self.config)
-        found = self._confirm(scene, _clear_of(outlines, found), list(found), budget, of_family)
+        found = self._confirm(scene, clear_of(outlines, found), list(found), allowance, of_family)
         grown = corner_hypotheses(scene.chains, self.config, [d.corners for d in found])
         framed = [q.enlarged(self.config.inner_frame_scale) for q in outlines]
-        return self._confirm(scene, _clear_of(grown + framed, found), found, budget, of_family)
+        return self._confirm(scene, clear_of(grown + framed, found), found, allowance, of_family)
 
     def _small(self, found: list[Detection], width: int) -> bool:
         """Whether the cards ``found`` are small enough for a finer search,
@@ -108,7 +108,7 @@ class Recogniser:
         return median_short_side(np.array([d.corners for d in found])) < self.config.finer_below * width
 
     def _confirm(self, scene: _Scene, quads: list[Quad], found: list[Detection],
-                 budget: _Budget, of_family: list[Detection]) -> list[Detection]:
+                 allowance: Allowance, of_family: list[Detection]) -> list[Detection]:
         # an outline far smaller than every card found is not worth even a glance
         least = self._least_area(found)
         rough = self.glance(scene.chains, [q for q in quads if q.area >= least])
@@ -116,14 +116,14 @@ class Recogniser:
                            key=lambda d: -d.confidence)
         kept = list(found)
         outlines = np.array([d.corners for d in promising]).reshape(-1, 4, 2)
-        covered = _overlapping(outlines, [k.corners for k in kept])
+        covered = overlapping(outlines, [k.corners for k in kept])
         for index, rough_look in enumerate(promising):
             if covered[index]:
                 continue  # another outline of a card already kept: costs nothing
-            if not budget.take(rough_look.confidence):
+            if not allowance.take(rough_look.confidence):
                 break  # spent; a lower glance is no more worth aligning than this one
             if Quad(rough_look.corners).area < self._least_area(kept):
-                continue  # after the budget, which it should not free for other patterns
+                continue  # after the allowance, which it should not free for other patterns
             if not self._worth_aligning(scene, rough_look):
                 continue
             if not scene.work.fits(self._outline_cost):
@@ -132,8 +132,8 @@ class Recogniser:
             if self._is_new_card(scene, detection, kept):
                 kept.append(detection)
                 scene.work.reserve(self._judge_cost)
-                covered |= _overlapping(outlines, [detection.corners])
-                budget.give_back(rough_look.confidence)
+                covered |= overlapping(outlines, [detection.corners])
+                allowance.give_back(rough_look.confidence)
             elif self._names_its_family(scene, detection, kept):
                 of_family.append(detection)
             if len(kept) >= self.config.max_refined:
@@ -157,7 +157,7 @@ class Recogniser:
     def _is_new_card(self, scene: _Scene, detection: Detection, kept: list[Detection]) -> bool:
         """Confident, clear of the cards kept so far, and outlined by edges."""
         return self.config.is_confident(detection.match) and \
-            not _overlaps_any(detection, kept) and \
+            not overlaps_any(detection, kept) and \
             outline_support(scene.gradients, detection.corners, self.config) >= self.config.min_outline_support
 
     def _names_its_family(self, scene: _Scene, detection: Detection, kept: list[Detection]) -> bool:
@@ -171,7 +171,7 @@ class Recogniser:
         if fine is None or detection.confidence < config.family_min_confidence:
             return False
         family = fine.family_of(self.deck.cards.index(detection.card))
-        if family is None or _overlaps_any(detection, kept):
+        if family is None or overlaps_any(detection, kept):
             return False
         if outline_support(scene.gradients, detection.corners, config) < config.min_outline_support:
             return False
@@ -192,7 +192,7 @@ class Recogniser:
         readings: list[Detection] = []
         for detection in sorted(of_family, key=lambda d: -d.confidence):
             taken = found + readings
-            if _overlaps_any(detection, taken) or \
+            if overlaps_any(detection, taken) or \
                     Quad(detection.corners).area < self._least_area(taken) or not work.fits(self._judge_cost):
                 continue
             reading, verdict = self._discerned(image, detection, work)
@@ -302,9 +302,39 @@ class Recogniser:
 
         templates = self.deck.templates_of(rough.card)
         quad = refine(scene.levels, Quad(rough.corners), templates, self.config, look, settled, scene.work)
+        if quad is None:
+            start = self._nearby(scene, rough)
+            if start is not None:
+                quad = refine(scene.levels, start, templates, self.config, look, settled, scene.work)
         if quad is None and plain is not None and plain.card == rough.card and self.config.names_its_card(plain.match):
             quad = refine_finest(scene.levels, Quad(rough.corners), templates, self.config, scene.work)
         return quad, (sure[0] if sure else None)
+
+    def _nearby(self, scene: _Scene, rough: Detection) -> Quad | None:
+        """The outline near ``rough``'s (moved along the card's sides, a
+        little larger or smaller: ``config.nearby_moves``, ``nearby_scales``)
+        at which its card glances best, if that is ``config.nearby_gain``
+        better than at its own and as good as a first alignment step must
+        leave it; asked only of an outline that glanced as a card, not weakly
+        (a pattern of the table), while the work left pays for the glances
+        and a second alignment. An outline traced from the card below, or cut
+        by a thumb, lies too far off for ECC to find the card from it, and
+        close enough for a glance."""
+        config = self.config
+        if rough.confidence < config.weak_glance:
+            return None
+        best = rough
+        for moves, scales in ((config.nearby_moves, config.nearby_scales), (config.nearby_finer, (1.0,))):
+            nearby = Quad(best.corners).nearby(moves, scales)
+            if not scene.work.fits(GLANCE * len(nearby) + self._outline_cost):
+                return None
+            scene.work.charge(GLANCE * len(nearby))
+            best = max((d for d in self.glance(scene.chains, nearby) if d.card == rough.card), default=best,
+                       key=lambda d: d.confidence)
+            best = best if best.confidence > rough.confidence else rough
+        if best.confidence < max(rough.confidence + config.nearby_gain, config.refine_steps[0].go_on):
+            return None
+        return Quad(best.corners)
 
 
 @dataclass(frozen=True)
@@ -329,28 +359,6 @@ class _Scene:
         return cls(image, chains, ((chains.small, chains.scale), (image, 1.0)), work or unlimited())
 
 
-class _Budget:
-    """How many outlines one image may still align in vain: an outline that
-    becomes a card costs nothing, so a layout of many cards has as much left
-    for the patterns among them as a single card. Outlines that glance
-    weakly are mostly patterns of the table (a weak glance rarely becomes a
-    card), so they get a small allowance of their own."""
-
-    def __init__(self, config: VisionConfig) -> None:
-        self._weak_below = config.weak_glance
-        self._left = {False: config.max_alignments, True: config.max_weak_alignments}  # keyed by weakness
-
-    def take(self, glance: float) -> bool:
-        """Spend one alignment on an outline that glanced ``glance``, if any is left."""
-        weak = glance < self._weak_below
-        self._left[weak] -= 1
-        return self._left[weak] >= 0
-
-    def give_back(self, glance: float) -> None:
-        """Return what :meth:`take` spent on an outline that became a card."""
-        self._left[glance < self._weak_below] += 1
-
-
 def _second(deck: ReferenceDeck, config: VisionConfig, width: int, alignments: int,
             **settings: float) -> Recogniser | None:
     """The recogniser of a second search at ``width`` (``None`` at 0), with
@@ -372,34 +380,6 @@ def _others(deck: ReferenceDeck, scores: np.ndarray, left_out: set[int]) -> tupl
 def _oriented(match: Match, quad: Quad) -> Detection:
     """The detection with its corners in face order (turned when upside down)."""
     return Detection(match, quad.turned().corners if match.upside_down else quad.corners)
-
-
-def _overlapping(quads: np.ndarray, cards: list[np.ndarray]) -> np.ndarray:
-    """Which of ``quads`` (n, 4, 2) overlap any of ``cards``: the centre of
-    one lies inside the other."""
-    covered = np.zeros(len(quads), bool)
-    if not len(quads):
-        return covered
-    centres = quads.mean(axis=1)
-    for card in cards:
-        covered |= inside_convex(card, centres) | inside_convex(quads, card.mean(axis=0)[None])[:, 0]
-    return covered
-
-
-def _overlaps_any(detection: Detection, cards: list[Detection]) -> bool:
-    """Whether ``detection`` overlaps any of ``cards`` (as :func:`_overlapping` judges)."""
-    return bool(_overlapping(detection.corners[None], [c.corners for c in cards])[0])
-
-
-def _clear_of(quads: list[Quad], cards: list[Detection]) -> list[Quad]:
-    """The ``quads`` whose centre lies inside none of ``cards``."""
-    if not quads or not cards:
-        return quads
-    centres = np.array([q.corners for q in quads]).mean(axis=1)
-    covered = np.zeros(len(quads), bool)
-    for card in cards:
-        covered |= inside_convex(card.corners, centres)
-    return [q for q, c in zip(quads, covered) if not c]
 
 
 __all__ = ["Recogniser"]

@@ -38,6 +38,20 @@ class Quad:
         """The outline ``factor`` times as large about its centre."""
         return Quad(((self.corners - self.center) * factor + self.center).astype(np.float32))
 
+    def nearby(self, moves: tuple[float, ...], scales: tuple[float, ...]) -> list[Quad]:
+        """The outline moved by each pair of ``moves`` (shares of its sides:
+        along the first, then along the second) and scaled by each of
+        ``scales`` about its centre; not itself.
+
+        >>> square = Quad(np.float32([[0, 0], [10, 0], [10, 10], [0, 10]]))
+        >>> [q.corners[0].tolist() for q in square.nearby((0.0, 0.5), (1.0,))]
+        [[0.0, 5.0], [5.0, 0.0], [5.0, 5.0]]
+        """
+        corners = self.corners.astype(np.float32)
+        along, across = corners[1] - corners[0], corners[3] - corners[0]
+        return [Quad(((corners - self.center) * scale + self.center + a * along + b * across).astype(np.float32))
+                for scale in scales for a in moves for b in moves if (scale, a, b) != (1.0, 0.0, 0.0)]
+
 
 def median_short_side(outlines: np.ndarray) -> float:
     """The median length of the first side of ``outlines`` (n, 4, 2, in face

@@ -29,6 +29,7 @@ SEARCH_PER_PIXEL = 0.04      # edges, contours and corners of the reduced image,
 ECC_SETUP = (1000.0, 1700.0)  # an ECC step's region made gray and resized: on the reduced image, at full size
 ECC_PER_PIXEL_ITERATION = 0.0165
 LOOK = 200.0                 # a face cut out and described (a glance costs less)
+GLANCE = 25.0                # one outline among many glanced at together
 LOOKS_PER_ALIGNMENT = 4      # the looks an alignment may take besides its steps
 WEIGH_PER_MEMBER_PIXEL = 0.0016
 SEEN = 1500.0                # a reading cut out of the image into the family's frame, against its paper
@@ -102,3 +103,25 @@ def judge_cost(members: int, pixels: int, config: VisionConfig) -> float:
     ``pixels`` informative pixels, up to its first weighing: its alignment,
     the reading cut out, one comparison with every member."""
     return step_cost(config.fine_align) + SEEN + weigh_cost(members, pixels)
+
+
+class Allowance:
+    """How many outlines one image may still align in vain: an outline that
+    becomes a card costs nothing, so a layout of many cards has as much left
+    for the patterns among them as a single card. Outlines that glance
+    weakly are mostly patterns of the table (a weak glance rarely becomes a
+    card), so they get a small allowance of their own."""
+
+    def __init__(self, config: VisionConfig) -> None:
+        self._weak_below = config.weak_glance
+        self._left = {False: config.max_alignments, True: config.max_weak_alignments}  # keyed by weakness
+
+    def take(self, glance: float) -> bool:
+        """Spend one alignment on an outline that glanced ``glance``, if any is left."""
+        weak = glance < self._weak_below
+        self._left[weak] -= 1
+        return self._left[weak] >= 0
+
+    def give_back(self, glance: float) -> None:
+        """Return what :meth:`take` spent on an outline that became a card."""
+        self._left[glance < self._weak_below] += 1

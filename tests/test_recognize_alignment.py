@@ -163,15 +163,20 @@ def test_outlines_far_smaller_than_every_card_kept_are_not_aligned(monkeypatch):
     assert with_gate < without
 
 
-@pytest.mark.parametrize("gain, found", [(DEFAULT_CONFIG.nearby_gain, True), (np.inf, False)])
-def test_an_outline_too_far_off_to_align_is_aligned_again_from_where_its_card_glances_best(hard_deck, gain, found):
+@pytest.mark.parametrize("gain, searches, found", [
+    (DEFAULT_CONFIG.nearby_gain, DEFAULT_CONFIG.max_nearby, True), (np.inf, DEFAULT_CONFIG.max_nearby, False),
+    (DEFAULT_CONFIG.nearby_gain, 0, False)])
+def test_an_outline_too_far_off_to_align_is_aligned_again_from_where_its_card_glances_best(
+        hard_deck, gain, searches, found):
     """A benchmark-style photo of the hard style (seed 2464, photo 146): the
     top order's traced outline lies too far off its edges for ECC to find
     the card from it. Moved and scaled a little, the outline glances clearly
-    better as that card, and alignment from there finds it."""
+    better as that card, and alignment from there finds it; not when the
+    gain asked for is out of reach, nor when a search may look near no
+    outline."""
     hard, deck = hard_deck
     [photo] = photo_stream(hard, 1, 2464, start=146)
-    config = dataclasses.replace(DEFAULT_CONFIG, nearby_gain=gain)
+    config = dataclasses.replace(DEFAULT_CONFIG, nearby_gain=gain, max_nearby=searches)
     cards = [d.card.notation for d in Recogniser(deck, config).recognise(photo.image)]
     assert photo.cards[-1].card.notation == "g:4M+P"
     assert cards == (["g:4M+P"] if found else [])

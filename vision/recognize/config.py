@@ -100,6 +100,9 @@ class VisionConfig:
     nearby_finer: tuple[float, ...] = (-0.04, 0.0, 0.04)
     nearby_scales: tuple[float, ...] = (0.92, 1.0, 1.08)
     nearby_gain: float = 0.05
+    # ... at most this many times a search: a busy table loses many outlines, most of them its
+    # own patterns, and the cards among them have glanced best and are aligned first
+    max_nearby: int = 2
     max_refined: int = 8             # cards reported per image at most
     max_alignments: int = 6          # outlines per image aligned in vain at most
     # outlines glancing below this are weak; only a few of them are aligned per image

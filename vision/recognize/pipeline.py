@@ -15,11 +15,11 @@ from .corners import corner_hypotheses
 from .detect import EdgeChains, outline_quads
 from .discern import Verdict
 from .identify import ReferenceDeck, card_scores, identify, identify_many
+from .overlap import clear_of, overlapping, overlaps_any
 from .rectify import rectify, rectify_many
 from .refine import refine, refine_finest
 from .types import Detection, Match, Quad, median_short_side
 from .verify import Gradients, outline_support
-from .overlap import clear_of, overlapping, overlaps_any
 from .work import GLANCE, LOOK, LOOKS_PER_ALIGNMENT, Allowance, Work, alignment_cost, search_cost, unlimited
 
 
@@ -92,7 +92,7 @@ class Recogniser:
         Outlines that name only their card's family clearly are added to
         ``of_family``."""
         scene = _Scene.of(image, self.config, work or unlimited())
-        allowance = Allowance(self.config)
+        allowance = scene.allowance
         of_family = [] if of_family is None else of_family
         outlines = outline_quads(scene.chains, self.config)
         found = self._confirm(scene, clear_of(outlines, found), list(found), allowance, of_family)
@@ -316,12 +316,13 @@ class Recogniser:
         at which its card glances best, if that is ``config.nearby_gain``
         better than at its own and as good as a first alignment step must
         leave it; asked only of an outline that glanced as a card, not weakly
-        (a pattern of the table), while the work left pays for the glances
-        and a second alignment. An outline traced from the card below, or cut
+        (a pattern of the table), at most ``config.max_nearby`` times a
+        search, while the work left pays for the glances and a second
+        alignment. An outline traced from the card below, or cut
         by a thumb, lies too far off for ECC to find the card from it, and
         close enough for a glance."""
         config = self.config
-        if rough.confidence < config.weak_glance:
+        if rough.confidence < config.weak_glance or not scene.allowance.take_nearby():
             return None
         best = rough
         for moves, scales in ((config.nearby_moves, config.nearby_scales), (config.nearby_finer, (1.0,))):
@@ -339,15 +340,16 @@ class Recogniser:
 
 @dataclass(frozen=True)
 class _Scene:
-    """One image as the stages see it: full size, its edge chains (with the
+    """One image as a search sees it: full size, its edge chains (with the
     reduced copy), the scales alignment works on, the work it may still
-    cost and, once a card is to be kept, the gradients its outline is
-    checked against."""
+    cost, the alignments it may still make in vain and, once a card is to be
+    kept, the gradients its outline is checked against."""
 
     image: np.ndarray
     chains: EdgeChains
     levels: Sequence[tuple[np.ndarray, float]]
     work: Work
+    allowance: Allowance
 
     @cached_property
     def gradients(self) -> Gradients:
@@ -356,7 +358,7 @@ class _Scene:
     @classmethod
     def of(cls, image: np.ndarray, config: VisionConfig, work: Work | None = None) -> _Scene:
         chains = EdgeChains.of(image, config)
-        return cls(image, chains, ((chains.small, chains.scale), (image, 1.0)), work or unlimited())
+        return cls(image, chains, ((chains.small, chains.scale), (image, 1.0)), work or unlimited(), Allowance(config))
 
 
 def _second(deck: ReferenceDeck, config: VisionConfig, width: int, alignments: int,

@@ -106,21 +106,28 @@ def judge_cost(members: int, pixels: int, config: VisionConfig) -> float:
 
 
 class Allowance:
-    """How many outlines one image may still align in vain: an outline that
+    """How many outlines one search may still align in vain: an outline that
     becomes a card costs nothing, so a layout of many cards has as much left
     for the patterns among them as a single card. Outlines that glance
     weakly are mostly patterns of the table (a weak glance rarely becomes a
-    card), so they get a small allowance of their own."""
+    card), so they get a small allowance of their own; so do the searches
+    near an outline that alignment lost."""
 
     def __init__(self, config: VisionConfig) -> None:
         self._weak_below = config.weak_glance
         self._left = {False: config.max_alignments, True: config.max_weak_alignments}  # keyed by weakness
+        self._nearby_left = config.max_nearby
 
     def take(self, glance: float) -> bool:
         """Spend one alignment on an outline that glanced ``glance``, if any is left."""
         weak = glance < self._weak_below
         self._left[weak] -= 1
         return self._left[weak] >= 0
+
+    def take_nearby(self) -> bool:
+        """Spend one search near an outline that alignment lost, if any is left."""
+        self._nearby_left -= 1
+        return self._nearby_left >= 0
 
     def give_back(self, glance: float) -> None:
         """Return what :meth:`take` spent on an outline that became a card."""

@@ -134,6 +134,14 @@ def test_a_nudge_while_the_top_card_is_read_again_adds_no_card():
     assert notations(track(frames)[0]) == "S S S"
 
 
+def test_a_pile_pushed_while_the_hand_hides_its_middle_adds_no_card():
+    # the pushing hand hides the top card's middle while its face moves millimetres, as a twin laid
+    # a little off would; the cards below, moved along at the old card's edge, tell the push apart
+    plan, frames = gesture_video("M M M", "nudge", 32)
+    assert [g.kind for g in plan.gestures] == ["nudge", "nudge"]
+    assert notations(track(frames)[0]) == "M M M"
+
+
 def test_a_card_lifted_and_put_back_adds_no_card():
     plan, frames = gesture_video("P P A", "lift", 23)
     assert [g.kind for g in plan.gestures] == ["lift", "lift"]

@@ -83,6 +83,22 @@ class TrackerConfig:
     # ... and, below this, also registered turned half round: a card laid the other way up on its twin, whose
     # picture is much like itself turned, still registers loosely the first way
     face_sure_match: float = 0.95
+    # a face of the top card's kind that moved (registered at ``face_sure_match``) is the top card pushed,
+    # not a twin laid a little off, when the ground the card now leaves bare just outside its old outline
+    # (within ``edge_band`` of it, farther than ``edge_gap`` from the card now; at least ``edge_least_pixels``
+    # of the face patch) shows the earlier view moved with the face, not as it was: by its edges (gradients
+    # on the face patch), at least ``edge_pushed`` of it ``edge_contrast`` nearer the one than the other,
+    # within ``edge_explained`` of it, and ``edge_ratio`` times as much as the other way round. Under a twin
+    # the old top card stays where it lay; pushed, the cards below and the card's own cut went along. Only
+    # for a face moved at least ``edge_least_move``: the edge of a card moved less lies in that ground
+    edge_least_move: float = 0.03
+    edge_band: float = 0.06
+    edge_gap: float = 0.04
+    edge_least_pixels: int = 20
+    edge_pushed: float = 0.1
+    edge_ratio: float = 3.0
+    edge_contrast: float = 20.0
+    edge_explained: float = 40.0
     # ... or, for a move the outlines confirm (beyond ``pose_tolerance``), this well: a card turned a few
     # degrees shows the table through a corner of the registered middle
     face_loose_match: float = 0.6

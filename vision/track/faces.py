@@ -7,7 +7,7 @@ looked when it last settled, shows a shift of a few hundredths of a pixel.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -23,6 +23,7 @@ class Face:
     patch: np.ndarray  # grey, resampled by ``scale``
     mask: np.ndarray   # the middle of the face on ``patch``
     quad: np.ndarray   # that middle's corners on ``patch``
+    outline: np.ndarray  # the whole card's corners on ``patch``
     box: tuple[int, int, int, int]  # x0, y0, x1, y1 of the crop in frame pixels
     scale: float
 
@@ -48,11 +49,12 @@ def face_of(frame: np.ndarray | None, sighting: Detection, config: TrackerConfig
     scale = scale or config.face_width / max(1.0, sighting.width)
     size = (max(8, round((x1 - x0) * scale)), max(8, round((y1 - y0) * scale)))
     patch = cv2.GaussianBlur(cv2.resize(grey, size, interpolation=cv2.INTER_AREA).astype(np.float32), (0, 0), 1.0)
-    center = corners.mean(axis=0)
-    quad = ((center + (corners - center) * 0.8) - np.array([x0, y0], np.float32)) * scale
+    outline = (corners - np.array([x0, y0], np.float32)) * scale
+    center = outline.mean(axis=0)
+    quad = (center + (outline - center) * 0.8).astype(np.float32)
     mask = np.zeros(patch.shape, np.uint8)
     cv2.fillConvexPoly(mask, np.round(quad).astype(np.int32), 1)
-    return Face(patch, mask, quad, box, scale)
+    return Face(patch, mask, quad, outline.astype(np.float32), box, scale)
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,8 @@ class Shift:
     moved: float
     match: float
     turned: bool = False  # the face now lies turned half round
+    # the registration: a point of the earlier view's patch to where it lies now (2x3; None when turned)
+    warp: np.ndarray | None = field(default=None, compare=False, repr=False)
 
 
 def face_shift(before: Face, frame: np.ndarray, sighting: Detection, config: TrackerConfig) -> Shift | None:
@@ -91,8 +95,8 @@ def _half_turned(face: Face) -> Face:
     size = (face.patch.shape[1], face.patch.shape[0])
     patch = cv2.warpAffine(face.patch, turn, size, borderMode=cv2.BORDER_REFLECT)
     mask = cv2.warpAffine(face.mask, turn, size, flags=cv2.INTER_NEAREST)
-    quad = (np.c_[face.quad, np.ones(4)] @ turn.T).astype(np.float32)
-    return Face(patch, mask, quad, face.box, face.scale)
+    quad, outline = ((np.c_[q, np.ones(4)] @ turn.T).astype(np.float32) for q in (face.quad, face.outline))
+    return Face(patch, mask, quad, outline, face.box, face.scale)
 
 
 def _register(before: Face, now: Face, warp: np.ndarray, config: TrackerConfig) -> Shift | None:
@@ -103,4 +107,4 @@ def _register(before: Face, now: Face, warp: np.ndarray, config: TrackerConfig) 
     except cv2.error:  # did not converge: the faces are too unlike to tell
         return None
     moved = np.linalg.norm(np.c_[before.quad, np.ones(4)] @ warp.T - before.quad, axis=1).mean()
-    return Shift(float(moved) / config.face_width, float(match))
+    return Shift(float(moved) / config.face_width, float(match), warp=warp)

@@ -31,6 +31,7 @@ from ..recognize.types import Detection
 from .config import TrackerConfig
 from .faces import Face, Shift, face_shift
 from .motion import Motion
+from .nudge import moved_along
 from .dispute import Dispute
 from .stack import Laid, Stack
 
@@ -74,12 +75,21 @@ class Sameness:
             return True  # its face was seen carried in and laid on it (see :mod:`vision.track.passage`)
         if self.top.encloses(sighting, self.config.merged_growth, self.config.merged_margin):
             return False  # read before with fingers merged into its outline
+        if self._pushed_along():
+            return False  # what lay beside it moved with it: the pile was nudged
         # a top card never seen settled or clear may have been held: only its face, registered, tells
         if self.covered and self._moved(sighting):
             return True
         if self.passed:
             return self._face_moved(sighting) is True
         return self._touched_by_twin(sighting)
+
+    def _pushed_along(self) -> bool:
+        """Whether the top card's face moved and what lay beside it moved
+        along (see :mod:`vision.track.nudge`)."""
+        shift = self._shift()
+        return shift is not None and self.face is not None and self.top is not None and \
+            moved_along(self.face, self.frame, self.top, shift, self.config)
 
     def _touched_by_twin(self, sighting: Detection) -> bool:
         """Whether ``sighting``, of the top card's kind, is a twin laid fast

@@ -1,0 +1,115 @@
+"""A pile pushed with its top card against a twin laid a little off it
+(vision/track/nudge.py), on drawn frames: a textured table, a card below and
+the top card, each with its own print."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.engine import parse_card
+from vision.recognize.types import Detection, Match
+from vision.track.config import DEFAULT_TRACKER_CONFIG
+from vision.track.faces import face_of, face_shift
+from vision.track.nudge import moved_along
+
+SIZE = (360, 300)
+CARD = (90, 140)  # width, height in pixels
+
+
+def _print(seed: int) -> np.ndarray:
+    """A card's face: pale paper with blobs of colour, and a dark border line."""
+    rng = np.random.default_rng(seed)
+    face = np.full((CARD[1], CARD[0], 3), 225, np.uint8)
+    for _ in range(14):
+        centre = (int(rng.integers(12, CARD[0] - 12)), int(rng.integers(12, CARD[1] - 12)))
+        colour = tuple(int(c) for c in rng.integers(40, 200, 3))
+        cv2.circle(face, centre, int(rng.integers(4, 12)), colour, -1)
+    cv2.rectangle(face, (4, 4), (CARD[0] - 5, CARD[1] - 5), (90, 60, 40), 2)
+    return face
+
+
+def _corners(x: float, y: float, angle: float) -> np.ndarray:
+    """The card's corners (top left first, clockwise) with its middle at x, y, turned ``angle`` degrees."""
+    half = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float32) * np.array(CARD, np.float32) / 2
+    a = np.radians(angle)
+    turn = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]], np.float32)
+    return (half @ turn.T + np.array([x, y], np.float32)).astype(np.float32)
+
+
+def _lay(frame: np.ndarray, face: np.ndarray, corners: np.ndarray) -> None:
+    """``face`` drawn on ``frame`` at ``corners``."""
+    source = np.float32([[0, 0], [CARD[0], 0], [CARD[0], CARD[1]], [0, CARD[1]]])
+    warp = cv2.getPerspectiveTransform(source, corners)
+    drawn = cv2.warpPerspective(face, warp, SIZE)
+    mask = cv2.warpPerspective(np.full(face.shape[:2], 255, np.uint8), warp, SIZE) > 127
+    frame[mask] = drawn[mask]
+
+
+def _table() -> np.ndarray:
+    rng = np.random.default_rng(5)
+    grain = cv2.GaussianBlur(rng.normal(0, 30, (SIZE[1], SIZE[0])).astype(np.float32), (0, 0), 3)
+    table = np.clip(np.stack([70 + grain, 100 + grain, 130 + grain], axis=2), 0, 255)
+    return table.astype(np.uint8)
+
+
+def _frame(cards: list[tuple[np.ndarray, np.ndarray]], seed: int, shadow: float = 0.0) -> np.ndarray:
+    """The cards laid in order on the table; the last one casts a soft ``shadow`` (grey levels) around it."""
+    frame = _table()
+    for face, corners in cards:
+        _lay(frame, face, corners)
+    if shadow:
+        mask = np.zeros(frame.shape[:2], np.float32)
+        cv2.fillConvexPoly(mask, np.round(cards[-1][1]).astype(np.int32), 1.0)
+        around = cv2.GaussianBlur(cv2.dilate(mask, np.ones((17, 17), np.uint8)), (0, 0), 4) * (1 - mask)
+        frame = np.clip(frame - shadow * around[..., None], 0, 255)
+    noise = np.random.default_rng(seed).normal(0, 1.5, frame.shape)
+    return np.clip(frame + noise, 0, 255).astype(np.uint8)
+
+
+def _sighting(corners: np.ndarray) -> Detection:
+    return Detection(Match(parse_card("M"), 0.95, False, parse_card("S"), 0.5), corners)
+
+
+TOP, BELOW = _print(1), _print(2)
+HERE, UNDER = (180.0, 150.0, 0.0), (172.0, 156.0, 4.0)
+MOVE = (7.0, 4.0, 2.0)  # a few millimetres and degrees, as far as a nudge pushes or a twin lies off
+
+
+def _moved(pose: tuple[float, float, float]) -> tuple[float, float, float]:
+    return pose[0] + MOVE[0], pose[1] + MOVE[1], pose[2] + MOVE[2]
+
+
+def _judge(after: list[tuple[np.ndarray, np.ndarray]], shadow: float = 0.0) -> bool:
+    config = DEFAULT_TRACKER_CONFIG
+    before = _frame([(BELOW, _corners(*UNDER)), (TOP, _corners(*HERE))], seed=10)
+    top = _sighting(_corners(*HERE))
+    face = face_of(before, top, config)
+    now = _frame(after, seed=11, shadow=shadow)
+    shift = face_shift(face, now, top, config)
+    assert shift is not None and shift.match >= config.face_sure_match and shift.moved > config.face_shift
+    return moved_along(face, now, top, shift, config)
+
+
+def test_a_pile_pushed_with_its_top_card_moved_along():
+    assert _judge([(BELOW, _corners(*_moved(UNDER))), (TOP, _corners(*_moved(HERE)))])
+
+
+@pytest.mark.parametrize("shadow", [0.0, 30.0])
+def test_a_twin_laid_a_little_off_leaves_the_card_below_it_where_it_lay(shadow):
+    # its shadow darkens the strip of the card below that it leaves bare: edges, not grey levels, decide
+    after = [(BELOW, _corners(*UNDER)), (TOP, _corners(*HERE)), (TOP, _corners(*_moved(HERE)))]
+    assert not _judge(after, shadow)
+
+
+@pytest.mark.parametrize("move", [(0.0, 0.0, 0.0), (0.5, 0.0, 0.0), (1.5, 0.5, 0.5)])
+def test_a_card_that_did_not_move_is_not_judged(move):
+    config = DEFAULT_TRACKER_CONFIG
+    before = _frame([(BELOW, _corners(*UNDER)), (TOP, _corners(*HERE))], seed=10)
+    top = _sighting(_corners(*HERE))
+    face = face_of(before, top, config)
+    pose = (HERE[0] + move[0], HERE[1] + move[1], HERE[2] + move[2])
+    now = _frame([(BELOW, _corners(*UNDER)), (TOP, _corners(*pose))], seed=11)
+    shift = face_shift(face, now, top, config)
+    assert shift is not None
+    assert not moved_along(face, now, top, shift, config)

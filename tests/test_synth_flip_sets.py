@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import random
 
+import cv2
 import numpy as np
 
-from companion.engine import IngredientCard
-from tools.synth.datasets import video_plan
-from tools.synth.gesture_video import scene_at
+from companion.engine import IngredientCard, parse_pile
+from tools.synth.datasets import Art, video_plan
+from tools.synth.gesture_video import render_gesture_frames, scene_at
+from tools.synth.gestures import plan_gesture_video
 from tools.synth.hard_flips import hard_sequence
 from tools.synth.video_sets import laid
+from vision.geometry import CardPose, face_corners
 
 
 def test_hard_sequences_hold_runs_of_two_to_five_and_streaks_of_doubles():
@@ -74,3 +77,34 @@ def test_hard_videos_carry_twins_in_fast_onto_the_last_card():
             close = np.hypot(above.pose.x - below.pose.x, above.pose.y - below.pose.y) < 1
             fast_twins += above.card == below.card and above.fast and close and above.settled - above.entered <= 4
     assert fast_twins >= 1
+
+
+def test_a_pushed_pile_leaves_the_table_bare_where_it_lay():
+    # the pile is drawn anew where it was pushed: the table it left shows again, with no card left behind
+    art = Art.of()
+    plan = plan_gesture_video(parse_pile("M S"), np.random.default_rng(36), (960, 540), gestures=1, kinds=("nudge",),
+                              pause_scale=0.3)
+    nudge = plan.gestures[0]
+    before, _, _ = scene_at(plan, nudge.entered - 1)
+    after, _, _ = scene_at(plan, nudge.left + 1)
+    assert len(before) == 1 and nudge.left + 1 < plan.flips.flips[1].entered  # one card, pushed, nothing else by it
+    frames = [f.shot.image for f in render_gesture_frames(plan, art.faces, np.random.default_rng(35), art.back)]
+    to_image = plan.flips.camera.table_to_image()
+
+    def covered(pose: CardPose) -> np.ndarray:
+        face = art.faces[before[0][0]]
+        corners = cv2.perspectiveTransform(face_corners((face.shape[1], face.shape[0])).reshape(-1, 1, 2).astype(
+            np.float64), to_image @ pose.face_to_table((face.shape[1], face.shape[0])))
+        mask = np.zeros(frames[0].shape[:2], np.uint8)
+        cv2.fillConvexPoly(mask, np.round(corners.reshape(-1, 2)).astype(np.int32), 1)
+        return mask.astype(bool)
+
+    old, new = covered(before[0][1]), covered(after[0][1])
+    left_bare = old & ~cv2.dilate(new.astype(np.uint8), np.ones((9, 9))).astype(bool)
+    around = cv2.dilate((old | new).astype(np.uint8), np.ones((31, 31))).astype(bool) & \
+        ~cv2.dilate((old | new).astype(np.uint8), np.ones((11, 11))).astype(bool)
+    assert left_bare.sum() > 100
+    now = frames[nudge.left + 1].astype(np.float32)
+    # the camera moves a little from frame to frame: the strip is compared with the table around the pile
+    assert np.abs(np.median(now[left_bare], axis=0) - np.median(now[around], axis=0)).max() < 12
+    assert np.abs(now[new].mean(axis=0) - now[around].mean(axis=0)).max() > 40  # the card is far from the table

@@ -83,7 +83,8 @@ def render_gesture_frames(plan: GesturePlan, faces: Mapping[Card, np.ndarray], r
     hand_look = HandLook.sample(rng)
     noise = SensorNoise(flips.size, rng)
     drawn: list[Laid] = []
-    canvas, labels = table, table_labels
+    # a copy: a pile pushed or lifted is drawn anew on the bare table
+    canvas, labels = table.copy(), table_labels.copy()
     for frame in range(flips.frame_count):
         pile, carried, hand = scene_at(plan, frame)
         if pile != drawn:

@@ -67,6 +67,17 @@ def test_gestures_lay_no_card_and_put_a_lifted_card_back_where_it_lay():
     assert kinds == {"pass", "nudge", "lift", "rest"}
 
 
+def test_the_nudges_set_only_pushes_the_pile():
+    for index in range(4):
+        plan, _ = video_plan(43, index, (3, 5), kind="nudges")
+        assert plan.gestures and {g.kind for g in plan.gestures} == {"nudge"}
+        for gesture in plan.gestures:
+            before, _, _ = scene_at(plan, gesture.entered - 1)
+            after, _, _ = scene_at(plan, gesture.left + 1)
+            assert [c for c, _ in after] == [c for c, _ in before]
+            assert np.hypot(after[0][1].x - before[0][1].x, after[0][1].y - before[0][1].y) > 1
+
+
 def test_hard_videos_carry_twins_in_fast_onto_the_last_card():
     # the case the tracker finds hardest: a card of the top card's kind, in flight for a frame or two, laid
     # within a millimetre of it

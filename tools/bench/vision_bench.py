@@ -43,10 +43,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--photos", type=int, default=1000, help="photos to generate (default 1000)")
     parser.add_argument("--videos", type=int, default=50, help="flip videos to generate (default 50)")
     parser.add_argument("--cards", default="20-60", help="cards per video, MIN-MAX (default 20-60)")
-    parser.add_argument("--set", dest="video_set", default="classic", choices=("classic", "hard", "gestures"),
+    parser.add_argument("--set", dest="video_set", default="classic", choices=("classic", "hard", "gestures", "nudges"),
                         help="flip videos: classic (the regression set, default), hard (runs, doubles, cards "
-                             "laid almost on the last, hands from any side) or gestures (hands passing, nudges, "
-                             "lifts and hands resting between a few flips: no card may be added)")
+                             "laid almost on the last, hands from any side), gestures (hands passing, nudges, "
+                             "lifts and hands resting between a few flips: no card may be added) or nudges "
+                             "(as gestures, every gesture a nudge of the pile)")
     parser.add_argument("--quick", action="store_true", help="small run: 60 photos, 3 videos of 10-15 cards")
     parser.add_argument("--seed", type=int, default=1, help="data seed (default 1)")
     parser.add_argument("--plugin", default="tools.bench.baseline",

@@ -5,12 +5,13 @@
   python -m tools.synth photos --count N --seed S [--kind top|layout|empty] [--out DIR]
       table photos (JPEG) with photos.json: each card's identity, face
       corners (TL, TR, BR, BL in pixels), top flag and visible share
-  python -m tools.synth videos --count N --seed S [--set classic|hard|gestures] [--cards 20-60]
+  python -m tools.synth videos --count N --seed S [--set classic|hard|gestures|nudges] [--cards 20-60]
                                 [--fake-camera] [--out DIR]
       flip videos (MJPEG AVI + JPEG frames) with the true card sequence;
       --set hard lays runs, doubles and cards almost on the last one, with
       hands from any side; --set gestures adds hands passing, nudges, lifts
-      and hands resting that lay no card; --fake-camera also writes a .mjpeg
+      and hands resting that lay no card, --set nudges only nudges of the
+      pile; --fake-camera also writes a .mjpeg
       for Chromium's --use-file-for-fake-video-capture
   python -m tools.synth enroll-photos [--style S] --seed S [--no-doubles] [--out DIR]
       a phone photo of each face alone on a table, manifest.json for
@@ -38,7 +39,7 @@ from typing import Sequence
 
 
 SAMPLES = Path("sample_images")
-VIDEO_SET_NAMES = ("classic", "hard", "gestures")  # tools.synth.video_sets.VIDEO_SETS, without importing cv2
+VIDEO_SET_NAMES = ("classic", "hard", "gestures", "nudges")  # tools.synth.video_sets.VIDEO_SETS, without importing cv2
 GENERATED = SAMPLES / "generated"
 
 
@@ -84,7 +85,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     videos.add_argument("--size", type=_size, default=(960, 540), help="WIDTHxHEIGHT (default 960x540)")
     videos.add_argument("--fps", type=float, default=15.0, help="frames per second (default 15)")
     videos.add_argument("--set", dest="video_set", choices=VIDEO_SET_NAMES, default="classic",
-                        help="which videos: classic (default), hard or gestures")
+                        help="which videos: classic (default), hard, gestures or nudges")
     videos.add_argument("--no-frames", action="store_true", help="skip the folder of JPEG frames")
     videos.add_argument("--fake-camera", action="store_true",
                         help="also write NAME.mjpeg for Chromium's --use-file-for-fake-video-capture")

@@ -6,7 +6,10 @@
   the last one or turned half round (:mod:`tools.synth.hard_flips`);
 - ``gestures``: a few cards laid, and hands passing over the pile, nudging
   it, lifting its top card and putting it back, or resting beside it
-  (:mod:`tools.synth.gestures`): no card may be added.
+  (:mod:`tools.synth.gestures`): no card may be added;
+- ``nudges``: as ``gestures``, every gesture a nudge of the pile (a hand
+  pushing it a few millimetres and degrees), the gesture most like a card of
+  the top card's kind laid a little off.
 """
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ from tools.synth.hard_flips import hard_sequence, plan_hard_flip_video
 from tools.synth.piles import flip_sequence
 from tools.synth.synth_video import VideoFrame, render_flip_frames
 
-VIDEO_SETS = ("classic", "hard", "gestures")
+VIDEO_SETS = ("classic", "hard", "gestures", "nudges")
 AnyPlan = Union[FlipPlan, GesturePlan]
 
 
@@ -38,6 +41,8 @@ def plan_video(kind: str, length: int, rng: np.random.Generator, size: tuple[int
         return plan_hard_flip_video(hard_sequence(length, cards), rng, size, fps)
     if kind == "gestures":
         return plan_gesture_video(hard_sequence(length, cards), rng, size, fps)
+    if kind == "nudges":
+        return plan_gesture_video(hard_sequence(length, cards), rng, size, fps, kinds=("nudge",))
     raise ValueError(f"no video set {kind!r} (one of {', '.join(VIDEO_SETS)})")
 
 

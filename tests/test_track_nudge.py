@@ -88,7 +88,7 @@ def _judge(after: list[tuple[np.ndarray, np.ndarray]], shadow: float = 0.0) -> b
     now = _frame(after, seed=11, shadow=shadow)
     shift = face_shift(face, now, top, config)
     assert shift is not None and shift.match >= config.face_sure_match and shift.moved > config.face_shift
-    return moved_along(face, now, top, shift, config)
+    return moved_along(face, shift, config)
 
 
 def test_a_pile_pushed_with_its_top_card_moved_along():
@@ -112,4 +112,4 @@ def test_a_card_that_did_not_move_is_not_judged(move):
     now = _frame([(BELOW, _corners(*UNDER)), (TOP, _corners(*pose))], seed=11)
     shift = face_shift(face, now, top, config)
     assert shift is not None
-    assert not moved_along(face, now, top, shift, config)
+    assert not moved_along(face, shift, config)

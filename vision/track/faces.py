@@ -66,8 +66,10 @@ class Shift:
     moved: float
     match: float
     turned: bool = False  # the face now lies turned half round
-    # the registration: a point of the earlier view's patch to where it lies now (2x3; None when turned)
+    # the registration: a point of the earlier view's patch to where it lies now (2x3), and the view now,
+    # cut and resampled as the earlier one (both None when turned)
     warp: np.ndarray | None = field(default=None, compare=False, repr=False)
+    seen: np.ndarray | None = field(default=None, compare=False, repr=False)
 
 
 def face_shift(before: Face, frame: np.ndarray, sighting: Detection, config: TrackerConfig) -> Shift | None:
@@ -107,4 +109,4 @@ def _register(before: Face, now: Face, warp: np.ndarray, config: TrackerConfig) 
     except cv2.error:  # did not converge: the faces are too unlike to tell
         return None
     moved = np.linalg.norm(np.c_[before.quad, np.ones(4)] @ warp.T - before.quad, axis=1).mean()
-    return Shift(float(moved) / config.face_width, float(match), warp=warp)
+    return Shift(float(moved) / config.face_width, float(match), warp=warp, seen=now.patch)

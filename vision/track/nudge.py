@@ -20,23 +20,19 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from ..recognize.types import Detection
 from .config import TrackerConfig
-from .faces import Face, Shift, face_of
+from .faces import Face, Shift
 
 
-def moved_along(before: Face, frame: np.ndarray | None, top: Detection, shift: Shift,
-                config: TrackerConfig) -> bool:
-    """Whether the bare ground just outside the top card's old outline in
-    ``frame`` (cut where ``before`` was) shows the earlier view moved as the
-    face moved (``shift``, registered cleanly, and by at least
-    ``edge_least_move``: a card moved less keeps its own blurred edge in that
-    ground), clearly more than the earlier view as it was: the card and what
-    lay beside it were pushed together."""
-    if shift.warp is None or shift.match < config.face_sure_match or shift.moved < config.edge_least_move:
-        return False
-    now = face_of(frame, top, config, before.box, before.scale)
-    if now is None or now.patch.shape != before.patch.shape:
+def moved_along(before: Face, shift: Shift, config: TrackerConfig) -> bool:
+    """Whether the bare ground just outside the top card's old outline, in
+    the view ``shift`` registered on ``before`` (cleanly, and moved by at
+    least ``edge_least_move``: a card moved less keeps its own blurred edge in
+    that ground), shows the earlier view moved as the face moved clearly more
+    than the earlier view as it was: the card and what lay beside it were
+    pushed together."""
+    if shift.warp is None or shift.seen is None or shift.match < config.face_sure_match or \
+            shift.moved < config.edge_least_move:
         return False
     ground = _bare_ground(before, shift.warp, config)
     if int(ground.sum()) < config.edge_least_pixels:
@@ -44,7 +40,7 @@ def moved_along(before: Face, frame: np.ndarray | None, top: Detection, shift: S
     height, width = before.patch.shape
     pushed = cv2.warpAffine(before.patch, shift.warp, (width, height), borderMode=cv2.BORDER_REPLICATE)
     # edges, not grey levels: the new card's shadow darkens the card it lies on smoothly
-    seen, as_it_was, as_pushed = (_gradients(patch)[ground] for patch in (now.patch, before.patch, pushed))
+    seen, as_it_was, as_pushed = (_gradients(patch)[ground] for patch in (shift.seen, before.patch, pushed))
     off_was = np.linalg.norm(seen - as_it_was, axis=1)
     off_pushed = np.linalg.norm(seen - as_pushed, axis=1)
     explained = np.minimum(off_was, off_pushed) < config.edge_explained

@@ -88,8 +88,7 @@ class Sameness:
         """Whether the top card's face moved and what lay beside it moved
         along (see :mod:`vision.track.nudge`)."""
         shift = self._shift()
-        return shift is not None and self.face is not None and self.top is not None and \
-            moved_along(self.face, self.frame, self.top, shift, self.config)
+        return shift is not None and self.face is not None and moved_along(self.face, shift, self.config)
 
     def _touched_by_twin(self, sighting: Detection) -> bool:
         """Whether ``sighting``, of the top card's kind, is a twin laid fast

@@ -9,8 +9,8 @@ import pytest
 
 from companion.engine import parse_card
 from vision.recognize.types import Detection, Match
-from vision.track.config import DEFAULT_TRACKER_CONFIG
-from vision.track.faces import face_of, face_shift
+from vision.track.config import DEFAULT_TRACKER_CONFIG, TrackerConfig
+from vision.track.faces import face_of, face_shift, unhindered
 from vision.track.nudge import moved_along
 
 SIZE = (360, 300)
@@ -46,16 +46,21 @@ def _lay(frame: np.ndarray, face: np.ndarray, corners: np.ndarray) -> None:
     frame[mask] = drawn[mask]
 
 
-def _table() -> np.ndarray:
+def _table(checked: bool = False) -> np.ndarray:
+    """Wood-like grain, or a checked cloth: sharp edges that stay put whatever the cards do."""
     rng = np.random.default_rng(5)
     grain = cv2.GaussianBlur(rng.normal(0, 30, (SIZE[1], SIZE[0])).astype(np.float32), (0, 0), 3)
+    if checked:
+        rows, columns = np.indices((SIZE[1], SIZE[0]))
+        grain = np.where((rows // 12 + columns // 12) % 2 == 0, 60.0, -40.0).astype(np.float32)
     table = np.clip(np.stack([70 + grain, 100 + grain, 130 + grain], axis=2), 0, 255)
     return table.astype(np.uint8)
 
 
-def _frame(cards: list[tuple[np.ndarray, np.ndarray]], seed: int, shadow: float = 0.0) -> np.ndarray:
+def _frame(cards: list[tuple[np.ndarray, np.ndarray]], seed: int, shadow: float = 0.0,
+           checked: bool = False) -> np.ndarray:
     """The cards laid in order on the table; the last one casts a soft ``shadow`` (grey levels) around it."""
-    frame = _table()
+    frame = _table(checked)
     for face, corners in cards:
         _lay(frame, face, corners)
     if shadow:
@@ -80,12 +85,13 @@ def _moved(pose: tuple[float, float, float]) -> tuple[float, float, float]:
     return pose[0] + MOVE[0], pose[1] + MOVE[1], pose[2] + MOVE[2]
 
 
-def _judge(after: list[tuple[np.ndarray, np.ndarray]], shadow: float = 0.0) -> bool:
-    config = DEFAULT_TRACKER_CONFIG
-    before = _frame([(BELOW, _corners(*UNDER)), (TOP, _corners(*HERE))], seed=10)
+def _judge(after: list[tuple[np.ndarray, np.ndarray]], shadow: float = 0.0, alone: bool = False,
+           checked: bool = False, config: TrackerConfig = DEFAULT_TRACKER_CONFIG) -> bool:
+    below = [] if alone else [(BELOW, _corners(*UNDER))]
+    before = _frame([*below, (TOP, _corners(*HERE))], seed=10, checked=checked)
     top = _sighting(_corners(*HERE))
     face = face_of(before, top, config)
-    now = _frame(after, seed=11, shadow=shadow)
+    now = _frame(after, seed=11, shadow=shadow, checked=checked)
     shift = face_shift(face, now, top, config)
     assert shift is not None and shift.match >= config.face_sure_match and shift.moved > config.face_shift
     return moved_along(face, shift, config)
@@ -102,6 +108,16 @@ def test_a_twin_laid_a_little_off_leaves_the_card_below_it_where_it_lay(shadow):
     assert not _judge(after, shadow)
 
 
+def test_a_lone_card_pushed_on_a_checked_cloth_moved_along():
+    # the cloth's edges stay put as they would under a twin; the card's own cut went along
+    assert _judge([(TOP, _corners(*_moved(HERE)))], alone=True, checked=True)
+
+
+@pytest.mark.parametrize("shadow", [0.0, 30.0])
+def test_a_twin_laid_a_little_off_a_lone_card_leaves_its_cut_where_it_was(shadow):
+    assert not _judge([(TOP, _corners(*HERE)), (TOP, _corners(*_moved(HERE)))], shadow, alone=True, checked=True)
+
+
 @pytest.mark.parametrize("move", [(0.0, 0.0, 0.0), (0.5, 0.0, 0.0), (1.5, 0.5, 0.5)])
 def test_a_card_that_did_not_move_is_not_judged(move):
     config = DEFAULT_TRACKER_CONFIG
@@ -113,3 +129,35 @@ def test_a_card_that_did_not_move_is_not_judged(move):
     shift = face_shift(face, now, top, config)
     assert shift is not None
     assert not moved_along(face, shift, config)
+
+
+def _fingers(frame: np.ndarray) -> np.ndarray:
+    """``frame`` with three fingertips resting on the lower part of the top card, from below."""
+    frame = frame.copy()
+    for x in (160, 180, 200):
+        cv2.ellipse(frame, (x, 215), (9, 40), 0, 0, 360, (120, 150, 200), -1)
+    return frame
+
+
+def test_fingers_on_the_card_when_its_face_was_taken_are_left_out_of_its_registration():
+    config = DEFAULT_TRACKER_CONFIG
+    top = _sighting(_corners(*HERE))
+    face = face_of(_fingers(_frame([(BELOW, _corners(*UNDER)), (TOP, _corners(*HERE))], seed=10)), top, config)
+    now = _frame([(BELOW, _corners(*_moved(UNDER))), (TOP, _corners(*_moved(HERE)))], seed=11)
+    shift = face_shift(face, now, top, config)
+    assert shift is not None and shift.match < config.face_sure_match  # the whole face: spoilt by the fingers
+    clean = unhindered(face, shift, config)
+    assert clean is not None and clean.match >= config.face_sure_match
+    assert abs(clean.moved * config.face_width - np.hypot(*MOVE[:2]) * config.face_width / CARD[0]) < 1.5
+    assert moved_along(face, clean, config)
+
+
+def test_a_face_mostly_hidden_is_not_registered_without_the_hand():
+    config = DEFAULT_TRACKER_CONFIG
+    top = _sighting(_corners(*HERE))
+    face = face_of(_frame([(BELOW, _corners(*UNDER)), (TOP, _corners(*HERE))], seed=10), top, config)
+    now = _frame([(BELOW, _corners(*UNDER)), (TOP, _corners(*HERE))], seed=11)
+    cv2.rectangle(now, (120, 60), (240, 200), (120, 150, 200), -1)  # a palm over most of the card
+    shift = face_shift(face, now, top, config)
+    assert shift is not None
+    assert unhindered(face, shift, config) is None

@@ -99,9 +99,21 @@ class TrackerConfig:
     edge_ratio: float = 3.0
     edge_contrast: float = 20.0
     edge_explained: float = 40.0
+    # ... or, when that ground says less (a table's grain stays put either way), when its cut (the outer
+    # edge, farther than ``cut_gap`` from the card now, at least ``cut_least`` samples) kept less than
+    # ``cut_kept`` of its strength, and the ground says at least ``cut_ratio`` as much for the push as for
+    # staying
+    cut_gap: float = 0.015
+    cut_least: int = 20
+    cut_kept: float = 0.3
+    cut_ratio: float = 0.5
     # ... or, for a move the outlines confirm (beyond ``pose_tolerance``), this well: a card turned a few
     # degrees shows the table through a corner of the registered middle
     face_loose_match: float = 0.6
+    # a pushed face registered again without what differs between the two views (fingers): differing by
+    # more than ``face_outlier`` (in units of the face's spread), and at least ``face_unhindered`` of it left
+    face_outlier: float = 0.5
+    face_unhindered: float = 0.6
     # sightings of one card agree when their corners are within this (outlines with a hand near are rough)
     agree_tolerance: float = 0.06
     # a sighting whose size (square root of its area) differs more than this (fraction) from the recent top

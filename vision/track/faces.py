@@ -80,11 +80,11 @@ def face_shift(before: Face, frame: np.ndarray, sighting: Detection, config: Tra
     now = face_of(frame, sighting, config, before.box, before.scale)
     if now is None or now.patch.shape != before.patch.shape:
         return None
-    shift = _register(before, now, np.eye(2, 3, dtype=np.float32), config)
+    shift = _register(before, now.patch, np.eye(2, 3, dtype=np.float32), config)
     if shift is not None and shift.match >= config.face_sure_match:
         return shift
     # a face much like itself turned half round (an ingredient's picture) registers loosely either way
-    turned = _register(_half_turned(before), now, np.eye(2, 3, dtype=np.float32), config)
+    turned = _register(_half_turned(before), now.patch, np.eye(2, 3, dtype=np.float32), config)
     if turned is not None and turned.match >= config.face_match and (shift is None or turned.match > shift.match):
         return Shift(turned.moved, turned.match, True)
     return shift
@@ -101,12 +101,41 @@ def _half_turned(face: Face) -> Face:
     return Face(patch, mask, quad, outline, face.box, face.scale)
 
 
-def _register(before: Face, now: Face, warp: np.ndarray, config: TrackerConfig) -> Shift | None:
+def unhindered(before: Face, shift: Shift, config: TrackerConfig) -> Shift | None:
+    """``shift`` registered again on the part of the face the two views show
+    alike: fingers on the card in either view (a hand that held still on it
+    when its face was taken, or one pushing it now) are left out. None when
+    too little of the face is left (``face_unhindered``) or it does not
+    register.
+
+    A pile pushed by a hand resting on its top card registers at about 0.9
+    on the whole face; on the rest of it, as a card moved whole, at 0.99."""
+    if shift.warp is None or shift.seen is None:
+        return None
+    height, width = before.patch.shape
+    back = cv2.warpAffine(shift.seen, shift.warp, (width, height), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
+    inside = before.mask > 0
+    # correlation ignores brightness and contrast: so does the comparison, in units of each view's spread
+    off = np.abs(_standard(before.patch, inside) - _standard(back, inside))
+    apart = (off > config.face_outlier).astype(np.uint8)
+    alike = inside & (cv2.dilate(apart, np.ones((5, 5), np.uint8)) == 0)
+    if alike.sum() < config.face_unhindered * inside.sum():
+        return None
+    return _register(before, shift.seen, shift.warp, config, alike.astype(np.uint8))
+
+
+def _standard(patch: np.ndarray, inside: np.ndarray) -> np.ndarray:
+    values = patch[inside]
+    return (patch - values.mean()) / max(float(values.std()), 1e-3)
+
+
+def _register(before: Face, seen: np.ndarray, warp: np.ndarray, config: TrackerConfig,
+              mask: np.ndarray | None = None) -> Shift | None:
     criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 50, config.face_register_step)
     try:
-        match, warp = cv2.findTransformECC(before.patch, now.patch, warp, cv2.MOTION_EUCLIDEAN, criteria,
-                                           before.mask, 1)
+        match, warp = cv2.findTransformECC(before.patch, seen, warp, cv2.MOTION_EUCLIDEAN, criteria,
+                                           before.mask if mask is None else mask, 1)
     except cv2.error:  # did not converge: the faces are too unlike to tell
         return None
     moved = np.linalg.norm(np.c_[before.quad, np.ones(4)] @ warp.T - before.quad, axis=1).mean()
-    return Shift(float(moved) / config.face_width, float(match), warp=warp, seen=now.patch)
+    return Shift(float(moved) / config.face_width, float(match), warp=warp, seen=seen)

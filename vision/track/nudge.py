@@ -14,6 +14,11 @@ Pixels that neither explains (a finger) count for neither. The ground leaves
 no evidence when the new card covers it (a twin within a millimetre: the
 face registration tells that one apart) or when it is plain; the pile then
 counts as not pushed.
+
+A table stays put under a pushed card as under a twin, so where its own
+grain is strong (a checked cloth) it speaks for staying either way. The
+card's cut then tells: its outer edge, where the card does not lie now,
+keeps its strength under a twin and is gone when the card was pushed away.
 """
 from __future__ import annotations
 
@@ -46,7 +51,56 @@ def moved_along(before: Face, shift: Shift, config: TrackerConfig) -> bool:
     explained = np.minimum(off_was, off_pushed) < config.edge_explained
     for_push = float(((off_was - off_pushed > config.edge_contrast) & explained).mean())
     for_stay = float(((off_pushed - off_was > config.edge_contrast) & explained).mean())
-    return for_push >= config.edge_pushed and for_push >= config.edge_ratio * for_stay
+    if for_push >= config.edge_pushed and for_push >= config.edge_ratio * for_stay:
+        return True
+    # a table's own grain stays put under a pushed card as under a twin: the card's cut tells then
+    kept = cut_kept(before, shift.warp, shift.seen, config)
+    return kept is not None and kept < config.cut_kept and for_push >= config.cut_ratio * for_stay
+
+
+def cut_kept(before: Face, warp: np.ndarray, seen: np.ndarray, config: TrackerConfig) -> float | None:
+    """How much of the top card's cut (its outer edge, found within
+    ``edge_band`` outside its outline in the earlier view) still shows where
+    it was, where the card does not lie now (farther than ``cut_gap``): about
+    1 under a twin, which leaves the card below it as it lay; about 0 when
+    the card was pushed away from there. None when too little of the cut
+    lies bare (``cut_least`` samples)."""
+    grad_before, grad_seen = _gradients(before.patch), _gradients(seen)
+    outline = before.outline.astype(np.float32)
+    now = (np.c_[outline, np.ones(4)] @ warp.T).astype(np.float32).reshape(-1, 1, 2)
+    band, gap = config.edge_band * config.face_width, config.cut_gap * config.face_width
+    middle = outline.mean(axis=0)
+    along = np.linspace(0.1, 0.9, 40, dtype=np.float32)[:, None]
+    was = still = 0.0
+    count = 0
+    for a, b in zip(outline, np.roll(outline, -1, axis=0)):
+        normal = np.array([b[1] - a[1], a[0] - b[0]], np.float32) / max(float(np.linalg.norm(b - a)), 1e-6)
+        normal *= np.sign(float(np.dot(normal, (a + b) / 2 - middle))) or 1.0
+        line = a + along * (b - a)
+        across_before, across_seen = (grads[..., 0] * normal[0] + grads[..., 1] * normal[1]
+                                      for grads in (grad_before, grad_seen))
+        # the cut: the line parallel to the outline, within the band, where the edge is strongest
+        lines = [line + d * normal for d in np.arange(0.0, band + 0.01, 0.5, dtype=np.float32)]
+        steps = [_sample(across_before, points) for points in lines]
+        best = int(np.argmax([abs(float(step.mean())) for step in steps]))
+        points, step = lines[best], steps[best]
+        sign = np.sign(float(step.mean()))
+        bare = np.array([cv2.pointPolygonTest(now, (float(x), float(y)), True) < -gap for x, y in points])
+        inside = (points[:, 0] > 1) & (points[:, 1] > 1) & \
+            (points[:, 0] < seen.shape[1] - 2) & (points[:, 1] < seen.shape[0] - 2)
+        use = bare & inside
+        was += float((sign * step[use]).sum())
+        still += float((sign * _sample(across_seen, points)[use]).sum())
+        count += int(use.sum())
+    if count < config.cut_least or was <= 0:
+        return None
+    return still / was
+
+
+def _sample(image: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """``image`` at each of ``points`` (x, y), interpolated."""
+    xs, ys = points[:, 0][None].astype(np.float32), points[:, 1][None].astype(np.float32)
+    return cv2.remap(image, xs, ys, cv2.INTER_LINEAR)[0]
 
 
 def _gradients(patch: np.ndarray) -> np.ndarray:

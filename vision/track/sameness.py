@@ -29,7 +29,7 @@ from companion.engine import one_of_a_kind
 
 from ..recognize.types import Detection
 from .config import TrackerConfig
-from .faces import Face, Shift, face_shift
+from .faces import Face, Shift, face_shift, unhindered
 from .motion import Motion
 from .nudge import moved_along
 from .dispute import Dispute
@@ -88,7 +88,11 @@ class Sameness:
         """Whether the top card's face moved and what lay beside it moved
         along (see :mod:`vision.track.nudge`)."""
         shift = self._shift()
-        return shift is not None and self.face is not None and moved_along(self.face, shift, self.config)
+        if shift is None or self.face is None or shift.turned:
+            return False
+        if shift.match < self.config.face_sure_match and shift.match >= self.config.face_loose_match:
+            shift = unhindered(self.face, shift, self.config)  # a hand resting on it, then or now
+        return shift is not None and moved_along(self.face, shift, self.config)
 
     def _touched_by_twin(self, sighting: Detection) -> bool:
         """Whether ``sighting``, of the top card's kind, is a twin laid fast

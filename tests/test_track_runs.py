@@ -52,9 +52,10 @@ def hard_video(notation: str, seed: int, every: int = 3, mm: float = 0.5, fast: 
 
 
 @lru_cache(maxsize=4)
-def gesture_video(notation: str, kind: str, seed: int) -> tuple[GesturePlan, tuple[np.ndarray, ...]]:
+def gesture_video(notation: str, kind: str, seed: int,
+                  size: tuple[int, int] = SIZE) -> tuple[GesturePlan, tuple[np.ndarray, ...]]:
     art = Art.of()
-    plan = plan_gesture_video(parse_pile(notation), np.random.default_rng(seed), SIZE, gestures=2, kinds=(kind,),
+    plan = plan_gesture_video(parse_pile(notation), np.random.default_rng(seed), size, gestures=2, kinds=(kind,),
                               pause_scale=0.3)
     frames = tuple(f.shot.image for f in render_gesture_frames(plan, art.faces, np.random.default_rng(seed + 1),
                                                                 art.back))
@@ -142,10 +143,42 @@ def test_a_pile_pushed_while_the_hand_hides_its_middle_adds_no_card():
     assert notations(track(frames)[0]) == "M M M"
 
 
+def test_a_card_pushed_by_a_hand_that_rested_on_it_first_adds_no_card():
+    # the hand holds still on the mushroom before it pushes: the view of its face taken then has
+    # fingers on it, and the clear view taken before stays the one the push is registered on
+    plan, frames = gesture_video("S M", "nudge", 100)
+    assert [g.kind for g in plan.gestures] == ["nudge", "nudge"]
+    assert notations(track(frames)[0]) == "S M"
+
+
+def test_a_pushed_card_judged_as_the_next_hand_comes_adds_no_card():
+    # the pushed salami is still being read when the hand bringing the mushroom passes over it: it is
+    # judged as it was last seen, not by what passed over it after
+    plan, frames = gesture_video("S M", "nudge", 106)
+    assert plan.gestures[0].left < plan.flips.flips[1].entered < plan.gestures[1].entered
+    assert notations(track(frames)[0]) == "S M"
+
+
+def test_a_twin_laid_soon_after_the_pile_was_pushed_counts():
+    # the pushed pile is judged pushed as soon as it is seen moved along, not after waiting for a
+    # twin held a pixel off to land: the twin laid next is compared with the card where it lies now
+    plan, frames = gesture_video("M M M", "nudge", 38, size=(960, 540))
+    assert plan.gestures[1].left < plan.flips.flips[2].entered
+    assert notations(track(frames)[0]) == "M M M"
+
+
 def test_a_card_lifted_and_put_back_adds_no_card():
     plan, frames = gesture_video("P P A", "lift", 23)
     assert [g.kind for g in plan.gestures] == ["lift", "lift"]
     assert notations(track(frames)[0]) == "P P A"
+
+
+def test_a_card_put_back_while_the_hand_still_holds_it_adds_no_card():
+    # the lone salami, put back a millimetre off, is read while the fingers still hold it: its face
+    # registers only loosely then, and the clear view once they have gone tells it is the same card
+    plan, frames = gesture_video("S M", "lift", 80, size=(960, 540))
+    assert [g.kind for g in plan.gestures] == ["lift", "lift"]
+    assert notations(track(frames)[0]) == "S M"
 
 
 def test_a_twin_laid_after_a_card_was_lifted_and_put_back_counts():

@@ -29,7 +29,7 @@ from companion.engine import one_of_a_kind
 
 from ..recognize.types import Detection
 from .config import TrackerConfig
-from .faces import Face, Shift, face_shift, unhindered
+from .faces import Face, Shift, face_of, face_shift, unhindered
 from .motion import Motion
 from .nudge import moved_along
 from .dispute import Dispute
@@ -163,6 +163,29 @@ class Sameness:
             shift = face_shift(self.face, self.frame, self.top, self.config)
             self._shift_memo = ((self.frame, self.face, self.top), shift)
         return shift
+
+    def _retake_face(self, sighting: Detection, clear: bool) -> None:
+        """Take the top card's face anew as it rests (``clear``: nothing on or
+        around it), unless it is the view taken clear before with something
+        on it now: fingers resting on the card (a hand that comes to push the
+        pile holds still first) would spoil the view to register on."""
+        if self.face is None or not self.face_clear or not self._face_spoilt():
+            self.face, self.face_clear = face_of(self.frame, sighting, self.config), clear
+
+    def _face_spoilt(self) -> bool:
+        """Whether the top card's face lies where it was last seen settled,
+        with something on it: it registers unmoved, but not cleanly."""
+        shift = self._shift()
+        return shift is not None and self.config.face_match <= shift.match < self.config.face_sure_match and \
+            not shift.turned and shift.moved <= self.config.face_shift
+
+    def _held_by_hand(self, sighting: Detection) -> bool:
+        """Whether ``sighting``, of the top card's kind, shows its face
+        registered on the top card's only loosely (below ``face_sure_match``):
+        a hand on it, or on the view taken before."""
+        shift = self._shift()
+        return self.top is not None and sighting.card == self.top.card and shift is not None and \
+            not shift.turned and shift.match < self.config.face_sure_match
 
     def _face_moved(self, sighting: Detection) -> bool | None:
         """Whether the top card's face now lies elsewhere than when it was last

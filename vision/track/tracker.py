@@ -253,10 +253,9 @@ class FlipTracker(Sameness, Passage):
         assert self.region is not None and self.reference is not None
         changed = self.motion.changed(small, self.reference)[self.region]
         if float(changed.mean()) <= self.config.still_fraction:
-            self.face_clear = self._ring_clear(self.top, small) is True
             self.settled, self.reference, self.scene = True, small, small
             self.slide = np.zeros(2, np.float32)
-            self.face = face_of(self.frame, self.top, self.config)
+            self._retake_face(self.top, self._ring_clear(self.top, small) is True)
         else:
             self.dirty = True
 
@@ -326,13 +325,21 @@ class FlipTracker(Sameness, Passage):
         round on it) hide enough of it. So is one seen, with nothing seen
         passing over the top card, while its face shows beside its place: a
         twin still held a pixel off lands at its place when the fingers let
-        go (a nudged pile's face stays where it slid, and the card is judged
-        once ``max_wait`` has passed). After something passed over it, the
-        face registration decides at once, as for any card of its kind. It is judged again at the next look,
-        once they have gone (or at ``max_wait``)."""
+        go (a nudged pile's face stays where it slid: the card is judged at
+        once when what lay beside it moved along, else once ``max_wait`` has
+        passed). After something passed over it, the face registration
+        decides at once, as for any card of its kind, unless it registers
+        only loosely with a hand by it: a card lifted and put back, or
+        pushed, shows moved while the hand still holds it, and the clear view
+        once the hand has gone tells whether the pile moved along. It is
+        judged again at the next look, once they have gone (or at
+        ``max_wait``)."""
         assert self.dispute is not None
+        if self.dispute.fresh and self.passed and not self.dispute.clear and self._held_by_hand(sighting):
+            return True
         return not self.dispute.fresh and self.top is not None and sighting.card == self.top.card and \
-            ((self.passed and self._face_moved(sighting) is None) or (self.aside and not self.passed))
+            ((self.passed and self._face_moved(sighting) is None) or
+             (self.aside and not self.passed and not self._pushed_along()))
 
     def _still_disputed(self, sighting: Detection) -> bool:
         """Whether ``sighting``, of the disputed card's kind, shows that very
@@ -362,8 +369,11 @@ class FlipTracker(Sameness, Passage):
         if self.dispute is None or now - self.dispute.since < self.config.max_wait:
             return []
         # the card below seen while the top card was held aside stays that card though the hand now covers it
-        new = False if self.dispute.restacked else None
-        return self._decide(self.dispute.favourite(), small, now, self.dispute.confidence(), new=new)
+        favourite = self.dispute.favourite()
+        # judged as it was last seen: what passed over the pile since (the next hand) says nothing of it
+        new = False if self.dispute.restacked else \
+            self.dispute.fresh if favourite.card == self.dispute.sightings[-1].card else None
+        return self._decide(favourite, small, now, self.dispute.confidence(), new=new)
 
     def _decisive(self, sighting: Detection) -> bool:
         """Clear enough to report at once, without a second agreeing look."""
@@ -398,7 +408,8 @@ class FlipTracker(Sameness, Passage):
         self.buried = buried
         self.clear = bool(clear) and not buried
         if self.settled:
-            self.scene, self.face, self.face_clear = small, face_of(self.frame, sighting, self.config), self.clear
+            self.scene = small
+            self._retake_face(sighting, self.clear)
         elif new:  # a first view, perhaps with fingers on it: registration tells when it does not match
             self.face = None if buried else face_of(self.frame, sighting, self.config)
             self.face_clear = self.clear

@@ -102,7 +102,8 @@ class TrackerConfig:
     # ... or, when that ground says less (a table's grain stays put either way), when its cut (the outer
     # edge, farther than ``cut_gap`` from the card now, at least ``cut_least`` samples) kept less than
     # ``cut_kept`` of its strength, and the ground says at least ``cut_ratio`` as much for the push as for
-    # staying
+    # staying; only on a face that registered at ``cut_match`` or better (nothing on it)
+    cut_match: float = 0.97
     cut_gap: float = 0.015
     cut_least: int = 20
     cut_kept: float = 0.3

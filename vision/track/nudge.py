@@ -53,7 +53,10 @@ def moved_along(before: Face, shift: Shift, config: TrackerConfig) -> bool:
     for_stay = float(((off_pushed - off_was > config.edge_contrast) & explained).mean())
     if for_push >= config.edge_pushed and for_push >= config.edge_ratio * for_stay:
         return True
-    # a table's own grain stays put under a pushed card as under a twin: the card's cut tells then
+    # a table's own grain stays put under a pushed card as under a twin: the card's cut tells then, on a
+    # view with no hand on it (the hand that laid a twin hides the old cut as well as a push takes it away)
+    if shift.match < config.cut_match:
+        return False
     kept = cut_kept(before, shift.warp, shift.seen, config)
     return kept is not None and kept < config.cut_kept and for_push >= config.cut_ratio * for_stay
 

@@ -52,6 +52,7 @@ class Sameness:
     face_clear: bool   # ... seen with nothing on or around the card
     stack: Stack       # the cards below the top one, and one lifted off
     _shift_memo: tuple[tuple | None, Shift | None] = (None, None)  # (frame, face, top) last registered, and how
+    _pushed_memo: tuple[Shift | None, bool] = (None, False)  # the registration last judged pushed or not, and how
     middle: np.ndarray | None      # mask of the middle of ``top`` on the small grey frame
     background: np.ndarray | None  # the first frame, small and grey
     dispute: Dispute | None
@@ -90,9 +91,13 @@ class Sameness:
         shift = self._shift()
         if shift is None or self.face is None or shift.turned:
             return False
-        if shift.match < self.config.face_sure_match and shift.match >= self.config.face_loose_match:
-            shift = unhindered(self.face, shift, self.config)  # a hand resting on it, then or now
-        return shift is not None and moved_along(self.face, shift, self.config)
+        judged, pushed = self._pushed_memo
+        if judged is not shift:  # asked again in the same frame (is it too soon to judge, is it new)
+            clean = unhindered(self.face, shift, self.config) \
+                if self.config.face_loose_match <= shift.match < self.config.face_sure_match else shift
+            pushed = clean is not None and moved_along(self.face, clean, self.config)  # a hand on it, then or now
+            self._pushed_memo = (shift, pushed)
+        return pushed
 
     def _touched_by_twin(self, sighting: Detection) -> bool:
         """Whether ``sighting``, of the top card's kind, is a twin laid fast
@@ -172,20 +177,23 @@ class Sameness:
         if self.face is None or not self.face_clear or not self._face_spoilt():
             self.face, self.face_clear = face_of(self.frame, sighting, self.config), clear
 
+    def _loose_shift(self) -> Shift | None:
+        """How the top card's face lies now, when it registers on its last
+        settled view only loosely (below ``face_sure_match``, not turned): a
+        hand on it, now or when that view was taken."""
+        shift = self._shift()
+        return shift if shift is not None and not shift.turned and shift.match < self.config.face_sure_match else None
+
     def _face_spoilt(self) -> bool:
         """Whether the top card's face lies where it was last seen settled,
         with something on it: it registers unmoved, but not cleanly."""
-        shift = self._shift()
-        return shift is not None and self.config.face_match <= shift.match < self.config.face_sure_match and \
-            not shift.turned and shift.moved <= self.config.face_shift
+        loose = self._loose_shift()
+        return loose is not None and loose.match >= self.config.face_match and loose.moved <= self.config.face_shift
 
     def _held_by_hand(self, sighting: Detection) -> bool:
         """Whether ``sighting``, of the top card's kind, shows its face
-        registered on the top card's only loosely (below ``face_sure_match``):
-        a hand on it, or on the view taken before."""
-        shift = self._shift()
-        return self.top is not None and sighting.card == self.top.card and shift is not None and \
-            not shift.turned and shift.match < self.config.face_sure_match
+        registered on the top card's only loosely."""
+        return self.top is not None and sighting.card == self.top.card and self._loose_shift() is not None
 
     def _face_moved(self, sighting: Detection) -> bool | None:
         """Whether the top card's face now lies elsewhere than when it was last

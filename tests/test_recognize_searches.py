@@ -129,11 +129,14 @@ def test_a_second_search_reports_a_card_of_a_family_its_fine_comparison_shows(ha
     and a little blur, which the first search misses. The coarser search
     finds it, but no face is confident there; the reading still names the
     family clearly, and the fine comparison finds its card's face in it: it is
-    reported, as a family reading of the first search would be."""
+    reported, as a family reading of the first search would be. (The first
+    search does find it when it may read the outlines it loses a little
+    larger: that is left out here.)"""
     hard, deck = hard_deck
     [photo] = photo_stream(hard, 1, 2464, start=51)
     assert photo.spec.thumb is not None and photo.spec.look.glare is not None
-    found = Recogniser(deck).recognise(photo.image)
+    config = dataclasses.replace(DEFAULT_CONFIG, frame_growths=())
+    found = Recogniser(deck, config).recognise(photo.image)
     assert [d.card.notation for d in found] == [photo.cards[-1].card.notation] == ["g:P+6J"]
     assert found[0].confidence < DEFAULT_CONFIG.second_confidence
-    assert Recogniser(deck, dataclasses.replace(DEFAULT_CONFIG, fallback_width=0)).recognise(photo.image) == []
+    assert Recogniser(deck, dataclasses.replace(config, fallback_width=0)).recognise(photo.image) == []

@@ -11,6 +11,7 @@ from vision.recognize import discern, pipeline, refine
 from vision.recognize.config import DEFAULT_CONFIG
 from vision.recognize.identify import ReferenceDeck
 from vision.recognize.pipeline import Recogniser
+from vision.recognize.scene import Scene
 from vision.recognize.work import SEEN, Work, search_cost, step_cost, weigh_cost
 
 from .recognize_support import ART, DECK
@@ -33,12 +34,16 @@ class Ledger:
     def __init__(self, monkeypatch) -> None:
         self.units = 0.0
         self.searches: list[int] = []
-        scene_of, aligned_by, judge = pipeline._Scene.of, refine._aligned_by, discern.FineDeck.judge
-        weigh, aligned = discern.weigh, Recogniser.aligned
+        scene_of, aligned_by, judge = Scene.of, refine._aligned_by, discern.FineDeck.judge
+        weigh, aligned, looked_at = discern.weigh, Recogniser.aligned, Recogniser._looked_at
 
         def counted_alignment(recogniser, scene, rough):
             self.units += pipeline.LOOKS_PER_ALIGNMENT * pipeline.LOOK  # its looks are charged as one
             return aligned(recogniser, scene, rough)
+
+        def counted_looks(recogniser, scene, quads):
+            self.units += len(quads) * pipeline.LOOK
+            return looked_at(recogniser, scene, quads)
 
         def counted_scene(image, config, work=None):
             self.units += search_cost(image.shape, config.detect_width)
@@ -57,11 +62,12 @@ class Ledger:
             self.units += weigh_cost(len(family.members), len(family.pixels))
             return weigh(family, *args)
 
-        monkeypatch.setattr(pipeline._Scene, "of", staticmethod(counted_scene))
+        monkeypatch.setattr(Scene, "of", staticmethod(counted_scene))
         monkeypatch.setattr(refine, "_aligned_by", counted_step)
         monkeypatch.setattr(discern.FineDeck, "judge", counted_judge)
         monkeypatch.setattr(discern, "weigh", counted_weigh)
         monkeypatch.setattr(Recogniser, "aligned", counted_alignment)
+        monkeypatch.setattr(Recogniser, "_looked_at", counted_looks)
 
 
 def test_a_photo_that_defeats_the_first_search_stays_within_the_budget(smeared, monkeypatch):

@@ -76,6 +76,13 @@ class VisionConfig:
     # fits less closely than an aligned one (a similarity of 0.85-0.9 where alignment reaches
     # 0.95); 1.0: every card not sure at its outline is aligned
     outline_growth: float = 1.075
+    # a traced outline may follow a printed frame well inside the card (a pale card's edge
+    # against the cards below it is weaker than its frame), and from there ECC's coarse steps
+    # lose a face of thin lines and pale print even when started on the card's true outline,
+    # while its full-size step alone settles an outline within a few per cent: an outline
+    # that alignment leaves unsure is looked at this much larger, and the larger outline
+    # that reads best is aligned at full size alone
+    frame_growths: tuple[float, ...] = (1.075, 1.15)
     # rough outlines whose first match reaches this similarity are aligned with ECC (on four
     # development sets, of the outlines glancing 0.30-0.35 that were aligned, 1 in 380 became
     # a confident card)

@@ -1,8 +1,7 @@
 """The stages joined: image in, identified cards out."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from functools import cached_property
+from dataclasses import replace
 from typing import Sequence
 
 import numpy as np
@@ -19,8 +18,9 @@ from .overlap import clear_of, overlapping, overlaps_any
 from .rectify import rectify, rectify_many
 from .refine import refine, refine_finest
 from .types import Detection, Match, Quad, median_short_side
-from .verify import Gradients, outline_support
-from .work import GLANCE, LOOK, LOOKS_PER_ALIGNMENT, Allowance, Work, alignment_cost, search_cost, unlimited
+from .scene import Scene
+from .verify import outline_support
+from .work import GLANCE, LOOK, LOOKS_PER_ALIGNMENT, Allowance, Work, alignment_cost, search_cost, step_cost, unlimited
 
 
 class Recogniser:
@@ -91,7 +91,7 @@ class Recogniser:
         cloth's lines) from corners and the frames printed inside cards.
         Outlines that name only their card's family clearly are added to
         ``of_family``."""
-        scene = _Scene.of(image, self.config, work or unlimited())
+        scene = Scene.of(image, self.config, work or unlimited())
         allowance = scene.allowance
         of_family = [] if of_family is None else of_family
         outlines = outline_quads(scene.chains, self.config)
@@ -107,7 +107,7 @@ class Recogniser:
             return False
         return median_short_side(np.array([d.corners for d in found])) < self.config.finer_below * width
 
-    def _confirm(self, scene: _Scene, quads: list[Quad], found: list[Detection],
+    def _confirm(self, scene: Scene, quads: list[Quad], found: list[Detection],
                  allowance: Allowance, of_family: list[Detection]) -> list[Detection]:
         # an outline far smaller than every card found is not worth even a glance
         least = self._least_area(found)
@@ -140,7 +140,7 @@ class Recogniser:
                 break
         return sorted(kept, key=lambda d: -d.confidence)
 
-    def _worth_aligning(self, scene: _Scene, rough: Detection) -> bool:
+    def _worth_aligning(self, scene: Scene, rough: Detection) -> bool:
         """A weak glance is aligned only if it clearly names one card or edges
         run along its outline; the check costs a tenth of an alignment."""
         config = self.config
@@ -154,13 +154,13 @@ class Recogniser:
         detail of a card."""
         return self.config.min_size_of_kept * min((Quad(k.corners).area for k in kept), default=0.0)
 
-    def _is_new_card(self, scene: _Scene, detection: Detection, kept: list[Detection]) -> bool:
+    def _is_new_card(self, scene: Scene, detection: Detection, kept: list[Detection]) -> bool:
         """Confident, clear of the cards kept so far, and outlined by edges."""
         return self.config.is_confident(detection.match) and \
             not overlaps_any(detection, kept) and \
             outline_support(scene.gradients, detection.corners, self.config) >= self.config.min_outline_support
 
-    def _names_its_family(self, scene: _Scene, detection: Detection, kept: list[Detection]) -> bool:
+    def _names_its_family(self, scene: Scene, detection: Detection, kept: list[Detection]) -> bool:
         """Not confident of its card, but clearly a card of its family: the
         faces of a family (the orders of one printing) look alike at low
         resolution, so a reading of one of them under a thumb or a cast may
@@ -247,7 +247,7 @@ class Recogniser:
         """Identify the face inside ``quad``; corners come back in face order."""
         return _oriented(identify(rectify(image, quad, self.config.face_size), self.deck), quad)
 
-    def aligned(self, scene: _Scene, rough: Detection) -> Detection:
+    def aligned(self, scene: Scene, rough: Detection) -> Detection:
         """``rough`` seen at full size, after ECC alignment with its best match
         unless it is sure already at full size, as it is or a little larger
         (a glance is blurred: it finds the card, not how well the outline
@@ -266,11 +266,42 @@ class Recogniser:
                 return grown
         quad, seen = self._refined(scene, rough, plain)
         if quad is None:
-            return plain or self.examine(scene.image, Quad(rough.corners).enlarged(self.config.outline_growth))
-        better = seen or self.examine(scene.image, quad)
-        return better if plain is None or better.confidence > plain.confidence else plain
+            found = plain or self.examine(scene.image, Quad(rough.corners).enlarged(self.config.outline_growth))
+        else:
+            better = seen or self.examine(scene.image, quad)
+            found = better if plain is None or better.confidence > plain.confidence else plain
+        return found if plain is None else self._outer(scene, rough, found)
 
-    def _grown(self, scene: _Scene, quad: Quad) -> Detection | None:
+    def _outer(self, scene: Scene, rough: Detection, found: Detection) -> Detection:
+        """``found`` (what alignment made of ``rough``), or, when it is not
+        sure, the card as read along a larger outline that reads it better
+        (``config.frame_growths``), aligned from there at full size alone, if
+        that reading is confident: ``rough`` may follow a printed frame inside
+        the card. Asked of an outline that glanced as a card, while the work
+        pays for the looks, the full-size step and the fine comparison of the
+        card it may become."""
+        config, quad = self.config, Quad(rough.corners)
+        finest = step_cost(config.refine_steps[-1])
+        if config.is_sure(found.match) or not config.frame_growths or \
+                not scene.work.fits((len(config.frame_growths) + 1) * LOOK + finest + self._judge_cost):
+            return found
+        best = max(self._looked_at(scene, [quad.enlarged(g) for g in config.frame_growths]),
+                   key=lambda d: d.confidence)
+        if best.confidence <= found.confidence:
+            return found
+        aligned = refine_finest(scene.levels, Quad(best.corners), self.deck.templates_of(best.card), config,
+                                scene.work)
+        seen = self._looked_at(scene, [aligned]) if aligned is not None else []
+        best = max([best, *seen], key=lambda d: d.confidence)
+        # a check of a cloth looked at larger may come nearer a card without becoming one
+        return best if config.is_confident(best.match) else found
+
+    def _looked_at(self, scene: Scene, quads: Sequence[Quad]) -> list[Detection]:
+        """:meth:`examine` of each of ``quads``, charged to the scene's work."""
+        scene.work.charge(len(quads) * LOOK)
+        return [self.examine(scene.image, quad) for quad in quads]
+
+    def _grown(self, scene: Scene, quad: Quad) -> Detection | None:
         """The look at ``quad`` enlarged by ``config.outline_growth``, if it is
         sure: it costs a tenth of an alignment, and most outlines of a card
         that are not sure as they are lie just inside its edge."""
@@ -279,7 +310,7 @@ class Recogniser:
         grown = self.examine(scene.image, quad.enlarged(self.config.outline_growth))
         return grown if self.config.is_sure(grown.match) else None
 
-    def _refined(self, scene: _Scene, rough: Detection,
+    def _refined(self, scene: Scene, rough: Detection,
                  plain: Detection | None) -> tuple[Quad | None, Detection | None]:
         """The outline of ``rough`` aligned (or ``None``), and the full-size
         look that was sure of it when alignment stopped early for that. An
@@ -310,7 +341,7 @@ class Recogniser:
             quad = refine_finest(scene.levels, Quad(rough.corners), templates, self.config, scene.work)
         return quad, (sure[0] if sure else None)
 
-    def _nearby(self, scene: _Scene, rough: Detection) -> Quad | None:
+    def _nearby(self, scene: Scene, rough: Detection) -> Quad | None:
         """The outline near ``rough``'s (moved along the card's sides, a
         little larger or smaller: ``config.nearby_moves``, ``nearby_scales``)
         at which its card glances best, if that is ``config.nearby_gain``
@@ -336,29 +367,6 @@ class Recogniser:
         if best.confidence < max(rough.confidence + config.nearby_gain, config.refine_steps[0].go_on):
             return None
         return Quad(best.corners)
-
-
-@dataclass(frozen=True)
-class _Scene:
-    """One image as a search sees it: full size, its edge chains (with the
-    reduced copy), the scales alignment works on, the work it may still
-    cost, the alignments it may still make in vain and, once a card is to be
-    kept, the gradients its outline is checked against."""
-
-    image: np.ndarray
-    chains: EdgeChains
-    levels: Sequence[tuple[np.ndarray, float]]
-    work: Work
-    allowance: Allowance
-
-    @cached_property
-    def gradients(self) -> Gradients:
-        return Gradients(self.chains.smooth, self.chains.scale)
-
-    @classmethod
-    def of(cls, image: np.ndarray, config: VisionConfig, work: Work | None = None) -> _Scene:
-        chains = EdgeChains.of(image, config)
-        return cls(image, chains, ((chains.small, chains.scale), (image, 1.0)), work or unlimited(), Allowance(config))
 
 
 def _second(deck: ReferenceDeck, config: VisionConfig, width: int, alignments: int,

@@ -254,7 +254,9 @@ class Recogniser:
         fits). A weak glance is nearly never sure as it stands, so it is
         aligned without those looks first; when alignment fails, it is
         looked at once, grown: glare on a pale card throws ECC off and
-        weakens the glance, though the card's face still names it clearly."""
+        weakens the glance, though the card's face still names it clearly.
+        An outline that glanced as a card and is still unsure is read
+        again larger (:meth:`_outer`)."""
         plain = None
         scene.work.charge(LOOKS_PER_ALIGNMENT * LOOK)
         if rough.confidence >= self.config.weak_glance:

@@ -13,6 +13,7 @@ from vision.recognize.config import DEFAULT_CONFIG
 from vision.recognize.identify import ReferenceDeck
 from vision.recognize.pipeline import Recogniser
 from vision.recognize.scene import Scene
+from vision.recognize.work import LOOK, Work, step_cost
 from vision.recognize.refine import refine
 from vision.recognize.types import Match, Quad
 from vision.recognize.verify import outline_support
@@ -210,3 +211,29 @@ def test_an_outline_along_a_printed_frame_is_read_again_larger_and_aligned_at_fu
     assert same_outline(found.corners, np.float32(truth.corners)) < 5.0
     without = dataclasses.replace(DEFAULT_CONFIG, frame_growths=())
     assert not any(without.is_sure(d.match) for d in Recogniser(deck, without).recognise(photo.image))
+
+
+@pytest.mark.parametrize("room", [True, False])
+def test_an_outline_is_read_again_larger_only_while_the_work_pays_for_it(hard_deck, room):
+    """The top order of photo 150 (as above), its outline taken along the
+    frame printed inside it: read again larger it reaches a sure similarity
+    (the fine comparison then tells it from its family), at the cost of the
+    looks and the full-size step; with too little work left for those and
+    the card's fine comparison, it is left as it was and nothing is spent."""
+    hard, deck = hard_deck
+    [photo] = photo_stream(hard, 1, 2464, ("top",), start=150)
+    recogniser = Recogniser(deck)
+    need = 3 * LOOK + step_cost(DEFAULT_CONFIG.refine_steps[-1]) + deck.fine.judge_cost
+    work = Work(need if room else need - 1)
+    scene = Scene.of(photo.image, DEFAULT_CONFIG, work)
+    inside = Quad(np.float32(photo.cards[-1].corners)).enlarged(0.88)
+    rough = recogniser.glance(scene.chains, [inside])[0]
+    found = recogniser.examine(photo.image, Quad(rough.corners))
+    assert rough.confidence >= DEFAULT_CONFIG.weak_glance and not DEFAULT_CONFIG.is_sure(found.match)
+    read = recogniser._outer(scene, rough, found)
+    if room:
+        assert read.card == photo.cards[-1].card
+        assert read.confidence >= DEFAULT_CONFIG.sure_confidence > found.confidence
+        assert 0 < work.spent <= need
+    else:
+        assert read is found and work.spent == 0

@@ -12,11 +12,11 @@ from vision.recognize import pipeline
 from vision.recognize.config import DEFAULT_CONFIG
 from vision.recognize.identify import ReferenceDeck
 from vision.recognize.pipeline import Recogniser
-from vision.recognize.scene import Scene
-from vision.recognize.work import LOOK, Work, step_cost
 from vision.recognize.refine import refine
+from vision.recognize.scene import Scene
 from vision.recognize.types import Match, Quad
 from vision.recognize.verify import outline_support
+from vision.recognize.work import LOOK, Work, step_cost
 
 from .recognize_support import ART, DECK, TRUTH, place, same_outline
 

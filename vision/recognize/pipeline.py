@@ -257,14 +257,14 @@ class Recogniser:
         weakens the glance, though the card's face still names it clearly.
         An outline that glanced as a card and is still unsure is read
         again larger (:meth:`_outer`)."""
-        plain = None
+        plain = grown = None
         scene.work.charge(LOOKS_PER_ALIGNMENT * LOOK)
         if rough.confidence >= self.config.weak_glance:
             plain = self.examine(scene.image, Quad(rough.corners))
             if self.config.is_sure(plain.match):
                 return plain
             grown = self._grown(scene, Quad(rough.corners))
-            if grown is not None:
+            if grown is not None and self.config.is_sure(grown.match):
                 return grown
         quad, seen = self._refined(scene, rough, plain)
         if quad is None:
@@ -272,23 +272,26 @@ class Recogniser:
         else:
             better = seen or self.examine(scene.image, quad)
             found = better if plain is None or better.confidence > plain.confidence else plain
-        return found if plain is None else self._outer(scene, rough, found)
+        return found if plain is None else self._outer(scene, rough, found, grown)
 
-    def _outer(self, scene: Scene, rough: Detection, found: Detection) -> Detection:
+    def _outer(self, scene: Scene, rough: Detection, found: Detection,
+               grown: Detection | None = None) -> Detection:
         """``found`` (what alignment made of ``rough``), or, when it is not
         sure, the card as read along a larger outline that reads it better
         (``config.frame_growths``), aligned from there at full size alone, if
         that reading is confident: ``rough`` may follow a printed frame inside
         the card. Asked of an outline that glanced as a card, while the work
         pays for the looks, the full-size step and the fine comparison of the
-        card it may become."""
+        card it may become. ``grown``, the look :meth:`_grown` took, is not
+        taken again."""
         config, quad = self.config, Quad(rough.corners)
+        taken = [grown] if grown is not None and config.outline_growth in config.frame_growths else []
+        growths = [g for g in config.frame_growths if not taken or g != config.outline_growth]
         finest = step_cost(config.refine_steps[-1])
         if config.is_sure(found.match) or not config.frame_growths or \
-                not scene.work.fits((len(config.frame_growths) + 1) * LOOK + finest + self._judge_cost):
+                not scene.work.fits((len(growths) + 1) * LOOK + finest + self._judge_cost):
             return found
-        best = max(self._looked_at(scene, [quad.enlarged(g) for g in config.frame_growths]),
-                   key=lambda d: d.confidence)
+        best = max(taken + self._looked_at(scene, [quad.enlarged(g) for g in growths]), key=lambda d: d.confidence)
         if best.confidence <= found.confidence:
             return found
         aligned = refine_finest(scene.levels, Quad(best.corners), self.deck.templates_of(best.card), config,
@@ -304,13 +307,12 @@ class Recogniser:
         return [self.examine(scene.image, quad) for quad in quads]
 
     def _grown(self, scene: Scene, quad: Quad) -> Detection | None:
-        """The look at ``quad`` enlarged by ``config.outline_growth``, if it is
-        sure: it costs a tenth of an alignment, and most outlines of a card
-        that are not sure as they are lie just inside its edge."""
+        """The look at ``quad`` enlarged by ``config.outline_growth`` (``None``
+        at 1.0): it costs a tenth of an alignment, and most outlines of a
+        card that are not sure as they are lie just inside its edge."""
         if self.config.outline_growth == 1.0:
             return None
-        grown = self.examine(scene.image, quad.enlarged(self.config.outline_growth))
-        return grown if self.config.is_sure(grown.match) else None
+        return self.examine(scene.image, quad.enlarged(self.config.outline_growth))
 
     def _refined(self, scene: Scene, rough: Detection,
                  plain: Detection | None) -> tuple[Quad | None, Detection | None]:

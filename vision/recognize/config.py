@@ -169,12 +169,14 @@ class VisionConfig:
     # that differ only in a thin frame or one topping. The family's faces are registered in
     # one frame this size (width, height) with this much room around the anchor face
     fine_close: float = 0.5
-    fine_size: tuple[int, int] = (96, 150)
+    fine_size: tuple[int, int] = (128, 200)
     fine_pad: float = 0.06
     fine_oversample: int = 2
-    # a taught face is moved onto its family's consensus only when that raises their
-    # correlation by this much (most faces are cut well, and are best left as they are)
-    fine_register_gain: float = 0.02
+    # a taught face is moved onto its family's consensus only when that closes this share of
+    # the gap between their correlation and 1 (most faces are cut well, and are best left as
+    # they are; a face unlike the others, a special order among the orders, correlates weakly
+    # with their consensus, and a chance fit raises that a little wherever it is slid)
+    fine_register_gain: float = 0.1
     # a reading is first aligned with its card's face at fine size
     fine_align: AlignStep = AlignStep(1, (96, 150), 8, 0.06)
     # two faces differ at a pixel where their colours (0..255, fitted to one another) are this
@@ -183,7 +185,7 @@ class VisionConfig:
     # colours are seen against the paper within this many pixels (an odd count, at fine size;
     # more than a small topping is across), then blurred by this Gaussian: what a little blur or
     # a pixel's misalignment would change is then alike in the reading and the faces
-    fine_light_reach: int = 11
+    fine_light_reach: int = 15
     fine_blur: float = 1.0
     # the ink taken out of a face (its darkest pixels) is at most this multiple of the deck's own
     # (the median share of the paper its taught faces' ink has), and never held below this floor:
@@ -205,7 +207,7 @@ class VisionConfig:
     # the faces' outermost pixels (this many, in the frame) tell no two members apart: at a
     # card's cut a reading mixes the card with the table it lies on (blurred, a small card's thin
     # frame is half table there), and a taught face mixes it with the table it was taught on
-    fine_cut_reach: int = 2
+    fine_cut_reach: int = 3
     # a taught face looks wrongly cut when it had to be moved this far (a share of the face's
     # width) onto its family's common cut, or when it is not in the family that holds this
     # share of the faces of its kind

@@ -27,7 +27,7 @@ import numpy as np
 from .config import DEFAULT_CONFIG, VisionConfig
 from .families import Family, build_family, families
 from .leads import weigh
-from .paper import ink_share, paper_balanced
+from .paper import gains_matched, ink_share, paper_balanced
 from .rectify import image_outline
 from .refine import align
 from .types import Quad
@@ -138,7 +138,11 @@ class FineDeck:
         common = bool(family.close[member].all())
         template, placed = (family.face, family.placed) if common else \
             (self.grays[family.members[member]], family.into_frame[member])
-        aligned = align(image, outline, template, self.config.fine_align, self.config)
+        step = self.config.fine_align
+        if (template.shape[1], template.shape[0]) != step.template:
+            # aligned coarser than compared: its corners land within a fraction of a pixel either way
+            template = cv2.resize(template, step.template, interpolation=cv2.INTER_AREA)
+        aligned = align(image, outline, template, step, self.config)
         corners, into_frame = (aligned.corners, placed) if aligned else (outline.corners, family.into_frame[member])
         to_image = cv2.getPerspectiveTransform(face, corners.astype(np.float32))
         return to_image @ np.linalg.inv(into_frame)
@@ -165,7 +169,8 @@ def _explained(face: np.ndarray, reading: np.ndarray) -> float:
 def _seen(image: np.ndarray, frame_to_image: np.ndarray, family: Family, config: VisionConfig,
           ink_ceiling: float | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The reading in the family's frame, seen against its paper (its ink
-    at most ``ink_ceiling`` of it), and where the picture covers it."""
+    at most ``ink_ceiling`` of it) and its channels evened out on the print
+    the family shares, and where the picture covers it."""
     frame_w, frame_h = family.frame_size
     k = config.fine_oversample
     # pixel x of the oversampled frame covers frame pixels (x + 0.5) / k - 0.5
@@ -175,7 +180,14 @@ def _seen(image: np.ndarray, frame_to_image: np.ndarray, family: Family, config:
     big = cv2.warpPerspective(image, matrix, (k * frame_w, k * frame_h), flags=flags, borderMode=cv2.BORDER_REPLICATE)
     face = cv2.resize(big, family.frame_size, interpolation=cv2.INTER_AREA).astype(np.float32)
     valid = _inside_picture(image.shape, matrix, k, family.frame_size)
-    return paper_balanced(face, valid & family.covered, config, ink_ceiling), valid
+    balanced = paper_balanced(face, valid & family.covered, config, ink_ceiling)
+    # a channel the camera clipped (glare, bright paper under a cast) says nothing of its gain
+    unclipped = cv2.reduce(face.reshape(-1, 3), 1, cv2.REDUCE_MAX).ravel() < CLIPPED
+    return gains_matched(balanced, family.shared, family.shared_colours, valid.ravel() & unclipped), valid
+
+
+# a pixel this bright in a channel may have been clipped there (of 255)
+CLIPPED = 250.0
 
 
 def _inside_picture(shape: tuple[int, ...], matrix: np.ndarray, k: int, frame_size: tuple[int, int]) -> np.ndarray:

@@ -63,6 +63,8 @@ class Family:
     placed: np.ndarray       # (3, 3): ``face`` -> frame
     differs: np.ndarray      # (k, k, n) bool: the pixels where two members differ enough to tell them apart
     sums: tuple[Sums, ...]   # per member, its comparisons' sums over ``differs`` that no reading changes
+    shared: np.ndarray       # (m,) flat indices of frame pixels every member prints alike, well inside the cut
+    shared_colours: np.ndarray  # (3, m) float64: the members' colour there, seen against their paper, a channel to a row
 
     @property
     def frame_size(self) -> tuple[int, int]:
@@ -104,7 +106,7 @@ def build_family(members: tuple[int, ...], fine: list[np.ndarray], grays: list[n
     consensus = np.median(np.stack([grays[m] for m in members]), axis=0).astype(np.float32)
     consensus_frame = cv2.warpPerspective(consensus, placed, frame_size)
     consensus_valid = cv2.warpPerspective(np.ones(consensus.shape, np.uint8), placed, frame_size)
-    warps = [_register(grays[m], consensus_frame, consensus_valid, placed, config) for m in members]
+    warps = [_registered(grays[m], consensus_frame, consensus_valid, placed, config) for m in members]
     colours = np.stack([cv2.warpPerspective(fine[m], w, frame_size, flags=cv2.INTER_LINEAR)
                         for m, w in zip(members, warps)])
     valid = np.stack([_covered(grays[m].shape, w, frame_size) for m, w in zip(members, warps)])
@@ -119,10 +121,30 @@ def build_family(members: tuple[int, ...], fine: list[np.ndarray], grays: list[n
     looks = Looks(np.ascontiguousarray(flat[:, pixels], np.float32))
     round_rim = _round_rim(flat, flat_valid, telling, sides, config.fine_rim_round)
     differs = _differs(looks.faces, flat_valid[:, pixels], telling, sides[pixels] >= 0, round_rim)
+    shared = _shared(valid, pixels, config.fine_cut_reach)
     return Family(members, np.stack(warps), pixels, looks, close,
                   valid.any(axis=0), np.array([_shift(w, placed, grays[0].shape) for w in warps], np.float32),
                   _common_face(members, grays, warps, placed, frame_size), placed,
-                  differs, tuple(pair_sums(looks, m, differs[m]) for m in range(len(members))))
+                  differs, tuple(pair_sums(looks, m, differs[m]) for m in range(len(members))),
+                  shared, np.ascontiguousarray(np.median(flat[:, shared], axis=0).T, np.float64))
+
+
+def _shared(valid: np.ndarray, pixels: np.ndarray, cut_reach: int) -> np.ndarray:
+    """Flat indices of every ``SHARED_STEP``-th frame pixel that every
+    member's face covers (``valid``: (k, height, width)), well in from the
+    cut and a little away from the ``pixels`` where members differ (blur
+    carries a difference a pixel or two beyond them): the print the members
+    share, which shows how a reading's camera renders each channel."""
+    height, width = valid.shape[1:]
+    informative = np.zeros(height * width, np.uint8)
+    informative[pixels] = 1
+    near = cv2.dilate(informative.reshape(height, width), np.ones((5, 5), np.uint8)).astype(bool)
+    inside = _inside_cut(valid.all(axis=0), cut_reach + 2)
+    return np.flatnonzero((inside & ~near).ravel())[::SHARED_STEP]
+
+
+# a third of the shared print is plenty to fit three gains, at a third of the cost
+SHARED_STEP = 3
 
 
 def _differs(faces: np.ndarray, valid: np.ndarray, telling: np.ndarray, rim: np.ndarray,
@@ -273,6 +295,25 @@ def _covered(shape: tuple[int, ...], warp: np.ndarray, frame_size: tuple[int, in
     return cv2.erode(inside, np.ones((3, 3), np.uint8)).astype(bool)
 
 
+def _registered(gray: np.ndarray, frame: np.ndarray, frame_valid: np.ndarray, placed: np.ndarray,
+                config: VisionConfig) -> np.ndarray:
+    """:func:`_register` made at the size readings are aligned at
+    (``config.fine_align``), which may be coarser than the frame: a face's
+    cut is found as surely there, while finer detail lets ECC slide a face
+    unlike the others (a special order among the orders) onto a chance fit."""
+    scale = config.fine_align.template[0] / gray.shape[1]
+    if scale >= 1.0:
+        return _register(gray, frame, frame_valid, placed, config)
+    # pixel centres: x at full size is (x + 0.5) * scale - 0.5 reduced
+    down = np.array([[scale, 0, 0.5 * scale - 0.5], [0, scale, 0.5 * scale - 0.5], [0, 0, 1]])
+    small_size = (round(frame.shape[1] * scale), round(frame.shape[0] * scale))
+    small = cv2.resize(gray, config.fine_align.template, interpolation=cv2.INTER_AREA)
+    small_frame = cv2.resize(frame, small_size, interpolation=cv2.INTER_AREA)
+    small_valid = (cv2.resize(frame_valid, small_size, interpolation=cv2.INTER_NEAREST) > 0).astype(np.uint8)
+    warp = _register(small, small_frame, small_valid, (down @ placed @ np.linalg.inv(down)).astype(np.float32), config)
+    return (np.linalg.inv(down) @ warp @ down).astype(np.float32)
+
+
 def _register(gray: np.ndarray, frame: np.ndarray, frame_valid: np.ndarray, placed: np.ndarray,
               config: VisionConfig) -> np.ndarray:
     """Where a member's face lies in the family's frame: as it was cut
@@ -293,7 +334,7 @@ def _register(gray: np.ndarray, frame: np.ndarray, frame_valid: np.ndarray, plac
     if not np.isfinite(shift).all() or np.abs(shift).max() > FARTHEST_MOVE * width or np.abs(shift).max() < 1.0:
         return placed
     before, after = (_correlation(gray, warp, frame, frame_valid) for warp in (placed, moved))
-    return moved if after - before >= config.fine_register_gain else placed
+    return moved if after - before >= config.fine_register_gain * (1 - before) else placed
 
 
 # a face cut a sixth of its width out over the table is moved (and so found a misfit); beyond a

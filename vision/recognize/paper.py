@@ -38,6 +38,60 @@ def paper_balanced(face: np.ndarray, where: np.ndarray, config: VisionConfig = D
     return cv2.GaussianBlur(200.0 * lifted / np.maximum(light, 8.0), (0, 0), config.fine_blur)
 
 
+def gains_matched(face: np.ndarray, at: np.ndarray, shared: np.ndarray, where: np.ndarray | None = None,
+                  spread: float = 2.0) -> np.ndarray:
+    """``face`` (float32, BGR, seen against its paper) with its three
+    channels brought to one gain against ``shared``: the colours (3, m), a
+    channel to a row, that the face should show at its flat pixels ``at``
+    (m,), where ``where`` (a flat mask of ``face``, if given) says it is
+    seen. Each channel is fitted there as an offset plus a gain of
+    ``shared``; each is then divided by its gain and multiplied by their
+    mean, so contrast stays as it was while a channel that came out stronger
+    than the others is evened out. A camera that clips one channel of the
+    bright paper (a strong cast, overexposed) leaves that channel's paper too
+    dark for the tints printed on it, and the paper alone cannot set it
+    right; the print a face shares with its family can. ``face`` is returned
+    as it is when too little of ``shared`` is seen, or it shows too little
+    of some channel to fit that channel's gain, or when the gains lie more
+    than ``spread`` apart (the face does not show that print: another card,
+    or none).
+
+    >>> shared = np.float64([[0, 100, 200] * 300] * 3)
+    >>> face = np.float32([[10, 10, 10], [60, 110, 110], [110, 210, 210]] * 300)[None]
+    >>> gains_matched(face, np.arange(900), shared)[0, :3].round().astype(int).tolist()
+    [[10, 10, 10], [93, 93, 93], [177, 177, 177]]
+    """
+    if where is not None:
+        seen = where[at]
+        at, shared = at[seen], shared[:, seen]
+    count = len(at)
+    if count < GAIN_MIN_PIXELS:
+        return face
+    # least squares of each channel on the shared colours, the three at once, a channel to a row
+    sum_x = shared.sum(axis=1)
+    variance = np.einsum("ij,ij->i", shared, shared) - sum_x * sum_x / count
+    if variance.min() < GAIN_MIN_SPREAD ** 2 * count:
+        return face
+    y = face.reshape(-1, 3)[at].T.astype(np.float64)
+    sum_y = y.sum(axis=1)
+    gains = (np.einsum("ij,ij->i", shared, y) - sum_x * sum_y / count) / variance
+    if gains.min() <= 0 or gains.max() > spread * gains.min():
+        return face
+    offsets = (sum_y - gains * sum_x) / count
+    scale = gains.mean() / gains
+    matrix = np.zeros((3, 4), np.float32)
+    matrix[[0, 1, 2], [0, 1, 2]] = scale
+    matrix[:, 3] = offsets.mean() - offsets * scale
+    return cv2.transform(face, matrix)
+
+
+# a face's channels are left as they are when fewer shared pixels than this are seen, or when
+# the shared print varies less than this (a standard deviation, of 255) in a channel: its gain
+# would be guessed from noise
+GAIN_MIN_PIXELS = 800
+GAIN_MIN_SPREAD = 20.0
+
+
 def ink_share(face: np.ndarray) -> float:
     """How dark a face's ink is against its paper: the darkest 3 % of its
     pixels over its bright paper (the 90th percentile), on the channel where

@@ -115,6 +115,25 @@ def test_an_order_under_glare_that_falls_short_of_confident_is_read_unsure_as_it
     assert not DEFAULT_CONFIG.is_sure(detection.match)
 
 
+@pytest.mark.parametrize("notation", ["r:S+6J", "b:15+", "p:4A+O"])
+def test_a_cast_that_clips_the_papers_green_leaves_no_frame_green(notation, monkeypatch):
+    """Under a strong green cast the hard deck's pale paper is clipped in its
+    green channel, while the tints printed on it are not: seen against the
+    paper alone, every frame and topping leans green, and the green orders
+    stay among the candidates (or win). Each channel's gain is set instead on
+    the print the family's faces share, and the card is read surely as itself."""
+    from vision.recognize import discern
+
+    card = Order.from_notation(notation)
+    image = photographed(HARD.faces[card], cast=(0.9, 1.3, 0.9), seed=3)
+    match = read(image).match
+    assert match.card == card and match.candidates == () and DEFAULT_CONFIG.is_sure(match)
+    monkeypatch.setattr(discern, "gains_matched", lambda face, *args, **kwargs: face)
+    paper_only = read(image).match
+    assert not DEFAULT_CONFIG.is_sure(paper_only)
+    assert any(c.color.letter == "g" for c in (paper_only.card, *paper_only.candidates))
+
+
 def test_glare_that_washes_out_the_dark_print_does_not_make_a_red_frame_brown():
     """A tall glint over the stand-in red Monotoni washes its black print
     grey, and its darkest pixels are then its red frame. Taken out as the

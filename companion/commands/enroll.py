@@ -99,11 +99,10 @@ def _misfits(outcomes: list) -> list:
     own checks), reported and counted as failed."""
     from dataclasses import replace
 
-    from vision.recognize.identify import ReferenceDeck
-    from vision.recognize.misfits import misfits
+    from vision.recognize.misfits import misfits_among
 
     taken = [o for o in outcomes if o.status == "ok"]
-    wrong = misfits(ReferenceDeck.from_faces((o.entry.card, o.face) for o in taken))
+    wrong = misfits_among((o.entry.card, o.face) for o in taken)
     failed = [replace(o, status="failed", note=wrong[o.entry.card]) for o in taken if o.entry.card in wrong]
     for outcome in failed:
         print(f"  {outcome.status:<8} {outcome.entry.card.notation:<12} {outcome.entry.image.name}: {outcome.note}",

@@ -323,7 +323,7 @@ def test_the_weighing_is_the_least_squares_fit_of_the_reading_by_two_faces():
         for other in range(0, len(family.members), 5):
             if other == current or leads[other] == 0:
                 continue
-            where = family.differs[current, other] & valid
+            where = family.differs_of(current)[other] & valid
             a, b = family.looks.faces[current][where].ravel(), family.looks.faces[other][where].ravel()
             fit = np.linalg.lstsq(np.stack([np.ones_like(a), a, b], 1), seen[where].ravel(), rcond=None)[0]
             assert leads[other] == pytest.approx((fit[1] - fit[2]) / (abs(fit[1]) + abs(fit[2])), abs=1e-3)
@@ -340,7 +340,7 @@ def _mushroom_lead(contrast: float, level_of: str) -> float:
     salami, mushroom = (HARD_DECK.cards.index(Order.from_notation(n)) for n in ("g:4S+P", "g:4M+P"))
     family = HARD_DECK.fine.family_of(salami)
     current, other = family.members.index(salami), family.members.index(mushroom)
-    faces, where = family.looks.faces, family.differs[current, other]
+    faces, where = family.looks.faces, family.differs_of(current)[other]
     seen = faces[current].copy()
     level = faces[current if level_of == "salami" else other][where].mean(axis=0)
     seen[where] = level + contrast * (faces[current][where] - faces[current][where].mean(axis=0))

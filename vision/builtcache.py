@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Callable, TypeVar
 
 Built = TypeVar("Built")
-KEPT = 6  # entries (up to about 55 MB each): both games' stand-in decks and a few a table taught
+KEPT = 6  # entries (up to about 35 MB each): both games' stand-in decks and a few a table taught
 _CODE = Path(__file__).resolve().parent
 
 

@@ -20,24 +20,30 @@ from .rectify import image_outline
 @dataclass(frozen=True, eq=False)
 class Looks:
     """A family's faces, seen against their paper, at the informative
-    pixels: (k, n, 3)."""
+    pixels, kept channel by channel: (k, 3, n), each channel a contiguous
+    row (one pass over a channel of every member is what a weighing makes)."""
 
-    faces: np.ndarray
+    planes: np.ndarray
 
-    @cached_property
-    def planes(self) -> np.ndarray:
-        """``faces`` channel by channel: (k, 3, n), each channel a contiguous row."""
-        return np.ascontiguousarray(self.faces.transpose(0, 2, 1))
+    @classmethod
+    def of(cls, faces: np.ndarray) -> Looks:
+        """The looks of ``faces`` (k, n, 3)."""
+        return cls(np.ascontiguousarray(faces.transpose(0, 2, 1), np.float32))
+
+    @property
+    def faces(self) -> np.ndarray:
+        """(k, n, 3): each member's colour at each pixel (a view of ``planes``)."""
+        return self.planes.transpose(0, 2, 1)
 
     @cached_property
     def sums(self) -> np.ndarray:
         """Each member's channels summed at each pixel: (k, n)."""
-        return self.faces.sum(axis=2)
+        return self.planes.sum(axis=1)
 
     @cached_property
     def squares(self) -> np.ndarray:
         """Each member's squared channels summed at each pixel: (k, n)."""
-        return (self.faces * self.faces).sum(axis=2)
+        return (self.planes * self.planes).sum(axis=1)
 
 
 @dataclass(frozen=True, eq=False)
@@ -61,7 +67,7 @@ class Family:
     shifts: np.ndarray       # (k,) how far each member was moved into the frame (its corners, fine pixels)
     face: np.ndarray         # (fine height, fine width) float32: the members' median gray face, registered
     placed: np.ndarray       # (3, 3): ``face`` -> frame
-    differs: np.ndarray      # (k, k, n) bool: the pixels where two members differ enough to tell them apart
+    differs: np.ndarray      # (k, k, n / 8) uint8: bits of the pixels where two members differ enough to tell them apart
     sums: tuple[Sums, ...]   # per member, its comparisons' sums over ``differs`` that no reading changes
     shared: np.ndarray       # (m,) flat indices of frame pixels every member prints alike, well inside the cut
     shared_colours: np.ndarray  # (3, m) float64: the members' colour there, seen against their paper, a channel to a row
@@ -69,6 +75,11 @@ class Family:
     @property
     def frame_size(self) -> tuple[int, int]:
         return self.covered.shape[1], self.covered.shape[0]
+
+    def differs_of(self, member: int) -> np.ndarray:
+        """(k, n) bool: the pixels where ``member`` and each member differ
+        enough to tell them apart."""
+        return _unpacked(self.differs[member], len(self.pixels))
 
 
 def families(alike: np.ndarray, close: float) -> list[tuple[int, ...]]:
@@ -118,14 +129,14 @@ def build_family(members: tuple[int, ...], fine: list[np.ndarray], grays: list[n
     inside = np.flatnonzero(sides < 0)
     telling = _telling(flat[:, inside], flat_valid[:, inside], config)
     pixels = _informative(flat, flat_valid, telling, _inside_cut(valid.any(axis=0), config.fine_cut_reach))
-    looks = Looks(np.ascontiguousarray(flat[:, pixels], np.float32))
+    looks = Looks.of(flat[:, pixels])
     round_rim = _round_rim(flat, flat_valid, telling, sides, config.fine_rim_round)
     differs = _differs(looks.faces, flat_valid[:, pixels], telling, sides[pixels] >= 0, round_rim)
     shared = _shared(valid, pixels, config.fine_cut_reach)
     return Family(members, np.stack(warps), pixels, looks, close,
                   valid.any(axis=0), np.array([_shift(w, placed, grays[0].shape) for w in warps], np.float32),
                   _common_face(members, grays, warps, placed, frame_size), placed,
-                  differs, tuple(pair_sums(looks, m, differs[m]) for m in range(len(members))),
+                  differs, tuple(pair_sums(looks, m, _unpacked(differs[m], len(pixels))) for m in range(len(members))),
                   shared, np.ascontiguousarray(np.median(flat[:, shared], axis=0).T, np.float64))
 
 
@@ -151,12 +162,24 @@ def _differs(faces: np.ndarray, valid: np.ndarray, telling: np.ndarray, rim: np.
              round_rim: np.ndarray) -> np.ndarray:
     """For each two members, the pixels that tell them apart: where both
     faces cover the pixel and their colours differ by ``telling``, on the
-    rim only where they differ all round it."""
-    differs = np.empty((len(faces), *faces.shape[:2]), bool)
+    rim only where they differ all round it; as bits (``np.packbits`` along
+    the pixels: a family of 40 orders at 128 x 200 would otherwise keep
+    23 MB of them)."""
+    rows = []
     for i in range(len(faces)):
-        differs[i] = (_squared_differences(faces, i) >= telling[i][:, None] ** 2) & valid & valid[i] & \
+        row = (_squared_differences(faces, i) >= telling[i][:, None] ** 2) & valid & valid[i] & \
             (round_rim[i][:, None] | ~rim)
-    return differs
+        rows.append(np.packbits(row, axis=-1))
+    return np.stack(rows)
+
+
+def _unpacked(bits: np.ndarray, count: int) -> np.ndarray:
+    """The ``count`` booleans along the last axis of ``bits`` (``np.packbits``'d).
+
+    >>> _unpacked(np.packbits(np.array([[True, False, True]]), axis=-1), 3).tolist()
+    [[True, False, True]]
+    """
+    return np.unpackbits(bits, axis=-1, count=count).view(bool)
 
 
 def _rim_sides(frame_size: tuple[int, int], pad: tuple[int, int], reach: int) -> np.ndarray:
@@ -221,19 +244,20 @@ def _agreed(faces: np.ndarray, valid: np.ndarray, radius: float) -> np.ndarray:
     glare and blur, and what sets one apart where the print is the same (a
     pizza all the orders share, the green frame of the eight green orders)
     would otherwise count as a difference between two faces; where the print
-    differs (a green frame and a red one), the groups stay apart."""
-    out = faces.copy()
+    differs (a green frame and a red one), the groups stay apart. Done in
+    place, a block of pixels at a time (each block's means come from that
+    block alone): a family of 40 is some 15 MB of colours at 128 x 200."""
     for start in range(0, faces.shape[1], AGREE_BLOCK):
         block, shown = faces[:, start:start + AGREE_BLOCK], valid[:, start:start + AGREE_BLOCK]
         gaps = np.sqrt(((block[:, None] - block[None]) ** 2).sum(axis=-1))   # (k, k, pixels)
         near = ((gaps <= radius) & shown[None] & shown[:, None]).astype(np.float32)
         total = near.sum(axis=1)
         mean = np.einsum("kjp,jpc->kpc", near, block) / np.maximum(total, 1)[..., None]
-        out[:, start:start + AGREE_BLOCK] = np.where((total > 0)[..., None], mean, block)
-    return out
+        faces[:, start:start + AGREE_BLOCK] = np.where((total > 0)[..., None], mean, block)
+    return faces
 
 
-AGREE_BLOCK = 1024  # pixels compared at once: (k, k, 1024) distances, a few MB for 40 members
+AGREE_BLOCK = 256  # pixels compared at once: (k, k, 256, 3) differences, 5 MB for 40 members
 
 
 def _telling(faces: np.ndarray, valid: np.ndarray, config: VisionConfig) -> np.ndarray:

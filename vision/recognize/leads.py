@@ -64,7 +64,7 @@ def weigh(family: Family, seen: np.ndarray, valid: np.ndarray, current: int,
     looks = family.looks
     planes = looks.planes                        # (k, 3, n): a member's channels, each a row
     mine, reading = planes[current], np.ascontiguousarray(seen.T)
-    where = family.differs[current]
+    where = family.differs_of(current)
     fixed = family.sums[current]
     if not valid.all():
         where = where & valid

@@ -248,11 +248,11 @@ def test_no_face_of_a_well_cut_deck_is_taken_for_a_misfit(style):
     assert misfits(deck) == {}
 
 
-
 def test_an_order_taught_from_a_photo_cut_out_over_the_table_is_a_misfit(tmp_path):
     """Seed 2181's phone photo of the purple O+3? lies on a cloth whose soft
     edge let the outline stray a sixth of the card's width out over the
-    table; the family's consensus shows where the card's own edge is. (The
+    table; the family's consensus shows where the card's own edge is, in the
+    deck a reading uses and in the coarser one teaching checks with. (The
     picture's own check refuses it too; the face is cut here as the largest
     outline found cuts it.)"""
     from tools.synth.enroll_photos import write_enroll_photos
@@ -260,7 +260,7 @@ def test_an_order_taught_from_a_photo_cut_out_over_the_table_is_a_misfit(tmp_pat
     from vision.recognize.decks import read_manifest
     from vision.recognize.enroll import face_from_image
     from vision.recognize.imagefile import read_image
-    from vision.recognize.misfits import MOVED, misfits
+    from vision.recognize.misfits import MOVED, misfits, misfits_among
 
     card = Order.from_notation("p:O+3?")
     write_enroll_photos(tmp_path, STYLES["default"], 2181, faces=[(distinct_faces().index(card), card)])
@@ -268,6 +268,8 @@ def test_an_order_taught_from_a_photo_cut_out_over_the_table_is_a_misfit(tmp_pat
     cut, _ = face_from_image(read_image(entry.image), entry.top)
     faces = dict(Art.of(STYLES["default"]).faces) | {card: cut}
     assert misfits(ReferenceDeck.from_faces(faces.items())) == {card: MOVED}
+    # the check made as a face is taught builds the deck only at the alignment's size, and agrees
+    assert misfits_among(faces.items()) == {card: MOVED}
 
 
 def _taught_with_a_dark_edge(notation: str, config=DEFAULT_CONFIG) -> ReferenceDeck:

@@ -59,7 +59,7 @@ def test_a_face_is_left_as_it_is_when_the_print_cannot_set_its_gains(case):
 
 
 def test_the_stand_in_orders_share_too_little_print_to_set_gains():
-    """The stand-in deck's orders share little but their pizza, whose blue
+    """The stand-in deck's orders share little but their pizza and paper, whose red
     barely varies: their readings keep the gains their paper gives."""
     fine = DECK.fine
     family = fine.family_of(DECK.cards.index(Order.from_notation("g:4A+P")))

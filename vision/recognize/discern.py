@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 from .config import DEFAULT_CONFIG, VisionConfig
-from .families import Family, build_family, families
+from .families import Family, alignment_template, build_family, families
 from .leads import weigh
 from .paper import gains_matched, ink_share, paper_balanced
 from .rectify import image_outline
@@ -69,6 +69,7 @@ class FineDeck:
         fine = [cv2.resize(cv2.rotate(image, cv2.ROTATE_180) if i in self.turned else image, config.fine_size,
                            interpolation=cv2.INTER_AREA).astype(np.float32) for i, image in enumerate(images)]
         self.grays = [cv2.cvtColor(face, cv2.COLOR_BGR2GRAY) for face in fine]
+        self._templates = [alignment_template(gray, config) for gray in self.grays]
         self.ink_ceiling = max(config.fine_ink_floor,
                                config.fine_ink_slack * float(np.median([ink_share(face) for face in fine])))
         self._family_of: dict[int, Family] = {}
@@ -137,12 +138,8 @@ class FineDeck:
         face = image_outline(width, height)
         common = bool(family.close[member].all())
         template, placed = (family.face, family.placed) if common else \
-            (self.grays[family.members[member]], family.into_frame[member])
-        step = self.config.fine_align
-        if (template.shape[1], template.shape[0]) != step.template:
-            # aligned coarser than compared: its corners land within a fraction of a pixel either way
-            template = cv2.resize(template, step.template, interpolation=cv2.INTER_AREA)
-        aligned = align(image, outline, template, step, self.config)
+            (self._templates[family.members[member]], family.into_frame[member])
+        aligned = align(image, outline, template, self.config.fine_align, self.config)
         corners, into_frame = (aligned.corners, placed) if aligned else (outline.corners, family.into_frame[member])
         to_image = cv2.getPerspectiveTransform(face, corners.astype(np.float32))
         return to_image @ np.linalg.inv(into_frame)

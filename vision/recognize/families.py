@@ -65,7 +65,7 @@ class Family:
     close: np.ndarray        # (k, k) bool: the members whose descriptors correlate ``config.fine_close`` or more
     covered: np.ndarray      # (height, width) bool
     shifts: np.ndarray       # (k,) how far each member was moved into the frame (its corners, fine pixels)
-    face: np.ndarray         # (fine height, fine width) float32: the members' median gray face, registered
+    face: np.ndarray         # float32, at ``config.fine_align``'s size: the members' median gray face, registered
     placed: np.ndarray       # (3, 3): ``face`` -> frame
     differs: np.ndarray      # (k, k, n / 8) uint8: bits of the pixels where two members differ enough to tell them apart
     sums: tuple[Sums, ...]   # per member, its comparisons' sums over ``differs`` that no reading changes
@@ -135,9 +135,18 @@ def build_family(members: tuple[int, ...], fine: list[np.ndarray], grays: list[n
     shared = _shared(valid, pixels, config.fine_cut_reach)
     return Family(members, np.stack(warps), pixels, looks, close,
                   valid.any(axis=0), np.array([_shift(w, placed, grays[0].shape) for w in warps], np.float32),
-                  _common_face(members, grays, warps, placed, frame_size), placed,
+                  alignment_template(_common_face(members, grays, warps, placed, frame_size), config), placed,
                   differs, tuple(pair_sums(looks, m, _unpacked(differs[m], len(pixels))) for m in range(len(members))),
                   shared, np.ascontiguousarray(np.median(flat[:, shared], axis=0).T, np.float64))
+
+
+def alignment_template(gray: np.ndarray, config: VisionConfig) -> np.ndarray:
+    """``gray`` (a face at ``config.fine_size``) at the size readings are
+    aligned with it (``config.fine_align``), made once when the deck is built."""
+    width, height = config.fine_align.template
+    if gray.shape[:2] == (height, width):
+        return gray
+    return cv2.resize(gray, (width, height), interpolation=cv2.INTER_AREA)
 
 
 def _shared(valid: np.ndarray, pixels: np.ndarray, cut_reach: int) -> np.ndarray:
@@ -323,15 +332,14 @@ def _registered(gray: np.ndarray, frame: np.ndarray, frame_valid: np.ndarray, pl
                 config: VisionConfig) -> np.ndarray:
     """:func:`_register` made at the size readings are aligned at
     (``config.fine_align``), which may be coarser than the frame: a face's
-    cut is found as surely there, while finer detail lets ECC slide a face
-    unlike the others (a special order among the orders) onto a chance fit."""
+    cut is found as surely there, at a little over half the cost."""
     scale = config.fine_align.template[0] / gray.shape[1]
     if scale >= 1.0:
         return _register(gray, frame, frame_valid, placed, config)
     # pixel centres: x at full size is (x + 0.5) * scale - 0.5 reduced
     down = np.array([[scale, 0, 0.5 * scale - 0.5], [0, scale, 0.5 * scale - 0.5], [0, 0, 1]])
     small_size = (round(frame.shape[1] * scale), round(frame.shape[0] * scale))
-    small = cv2.resize(gray, config.fine_align.template, interpolation=cv2.INTER_AREA)
+    small = alignment_template(gray, config)
     small_frame = cv2.resize(frame, small_size, interpolation=cv2.INTER_AREA)
     small_valid = (cv2.resize(frame_valid, small_size, interpolation=cv2.INTER_NEAREST) > 0).astype(np.uint8)
     warp = _register(small, small_frame, small_valid, (down @ placed @ np.linalg.inv(down)).astype(np.float32), config)

@@ -134,6 +134,27 @@ def test_a_cast_that_clips_the_papers_green_leaves_no_frame_green(notation, monk
     assert any(c.color.letter == "g" for c in (paper_only.card, *paper_only.candidates))
 
 
+@pytest.mark.parametrize("notation", ["b:M+6J", "p:15+"])
+def test_a_reading_whose_shared_print_came_out_clipped_keeps_its_close_faces(notation, monkeypatch):
+    """Overexposed under a cast, a card's pale paper and most of the print its
+    family shares come out clipped: too little of that print is left to even
+    out the reading's channels, and its colours stay as the paper gives them,
+    which may lean to another order's frame (a brown frame under a magenta cast
+    came out nearly red and was read sure as the red order). Such a reading
+    keeps every close face it does not rule out beyond doubt as a candidate.
+    The camera's clipping is stood in for here by taking every pixel brighter
+    than a mid-grey in some channel for clipped."""
+    from vision.recognize import discern
+
+    card = Order.from_notation(notation)
+    image = photographed(HARD.faces[card], seed=3)
+    assert DEFAULT_CONFIG.is_sure(read(image).match)
+    monkeypatch.setattr(discern, "CLIPPED", 150.0)
+    match = read(image).match
+    assert match.card == card and not DEFAULT_CONFIG.is_sure(match)
+    assert any(c.color != card.color for c in match.candidates)
+
+
 def test_glare_that_washes_out_the_dark_print_does_not_make_a_red_frame_brown():
     """A tall glint over the stand-in red Monotoni washes its black print
     grey, and its darkest pixels are then its red frame. Taken out as the
@@ -317,7 +338,7 @@ def test_the_weighing_is_the_least_squares_fit_of_the_reading_by_two_faces():
     family = fine.family_of(index)
     image = photographed(HARD.faces[card], cast=(1.05, 1.0, 0.92), seed=4)
     current = family.members.index(index)
-    face, _ = discern._seen(image, fine._placed(image, Quad(TRUTH), family, current), family, DEFAULT_CONFIG)
+    face, _, _ = discern._seen(image, fine._placed(image, Quad(TRUTH), family, current), family, DEFAULT_CONFIG)
     seen = face.reshape(-1, 3)[family.pixels]
     compared = 0
     for valid in (np.ones(len(seen), bool), np.arange(len(seen)) % 7 != 0):

@@ -101,8 +101,8 @@ class FineDeck:
             outline = outline.turned()
         work = work or unlimited()
         work.charge(step_cost(self.config.fine_align) + SEEN)
-        face, valid = _seen(image, self._placed(image, outline, family, family.members.index(index)),
-                            family, self.config, self.ink_ceiling)
+        face, valid, evened = _seen(image, self._placed(image, outline, family, family.members.index(index)),
+                                    family, self.config, self.ink_ceiling)
         seen, valid = face.reshape(-1, 3)[family.pixels], valid.ravel()[family.pixels]
         member, tables = family.members.index(index), {}
         cost = weigh_cost(len(family.members), len(family.pixels))
@@ -119,9 +119,12 @@ class FineDeck:
             # member whose worst comparison is the mildest; the others stay candidates
             member = max(tables, key=lambda m: tables[m].min())
         leads = tables[member]
-        # a face far from this one at low resolution is told apart there (by the reading's margin)
-        unresolved = [int(r) for r in np.argsort(leads)
-                      if leads[r] < self.config.fine_sure and family.close[member, r]]
+        # a face far from this one at low resolution is told apart there (by the reading's margin);
+        # when the camera clipped the paper so that the reading's channels could not be evened out
+        # on the family's print, its colours say too little to rule out any close face they lean
+        # from (a brown frame under a magenta cast, overexposed, comes out nearly red)
+        sure_from = self.config.fine_sure if evened or not family.sets_gains else 1.0
+        unresolved = [int(r) for r in np.argsort(leads) if leads[r] < sure_from and family.close[member, r]]
         return Verdict(family.members[member], tuple(family.members[r] for r in unresolved),
                        _explained(family.looks.faces[member][valid], seen[valid]))
 
@@ -164,10 +167,11 @@ def _explained(face: np.ndarray, reading: np.ndarray) -> float:
 
 
 def _seen(image: np.ndarray, frame_to_image: np.ndarray, family: Family, config: VisionConfig,
-          ink_ceiling: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+          ink_ceiling: float | None = None) -> tuple[np.ndarray, np.ndarray, bool]:
     """The reading in the family's frame, seen against its paper (its ink
     at most ``ink_ceiling`` of it) and its channels evened out on the print
-    the family shares, and where the picture covers it."""
+    the family shares; where the picture covers it; and whether the channels
+    were evened out (:func:`~.paper.gains_matched`)."""
     frame_w, frame_h = family.frame_size
     k = config.fine_oversample
     # pixel x of the oversampled frame covers frame pixels (x + 0.5) / k - 0.5
@@ -180,7 +184,8 @@ def _seen(image: np.ndarray, frame_to_image: np.ndarray, family: Family, config:
     balanced = paper_balanced(face, valid & family.covered, config, ink_ceiling)
     # a channel the camera clipped (glare, bright paper under a cast) says nothing of its gain
     unclipped = cv2.reduce(face.reshape(-1, 3), 1, cv2.REDUCE_MAX).ravel() < CLIPPED
-    return gains_matched(balanced, family.shared, family.shared_colours, valid.ravel() & unclipped), valid
+    evened = gains_matched(balanced, family.shared, family.shared_colours, valid.ravel() & unclipped)
+    return evened, valid, evened is not balanced
 
 
 # a pixel this bright in a channel may have been clipped there (of 255)

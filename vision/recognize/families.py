@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from .config import VisionConfig
-from .paper import paper_balanced
+from .paper import paper_balanced, print_sets_gains
 from .leads import Sums, pair_sums
 from .rectify import image_outline
 
@@ -75,6 +75,12 @@ class Family:
     @property
     def frame_size(self) -> tuple[int, int]:
         return self.covered.shape[1], self.covered.shape[0]
+
+    @cached_property
+    def sets_gains(self) -> bool:
+        """Whether the print the members share can even out a reading's
+        channels (:func:`~.paper.print_sets_gains`)."""
+        return print_sets_gains(self.shared_colours)
 
     def differs_of(self, member: int) -> np.ndarray:
         """(k, n) bool: the pixels where ``member`` and each member differ

@@ -167,11 +167,15 @@ class Recogniser:
         fall short of :meth:`_is_new_card` though no card outside the family
         comes near it. Whether it shows its card's face is then for the fine
         comparison to say (:meth:`_family_readings`)."""
+        return not overlaps_any(detection, kept) and self._of_family(scene, detection)
+
+    def _of_family(self, scene: Scene, detection: Detection) -> bool:
+        """:meth:`_names_its_family`, wherever the cards kept lie."""
         config, fine = self.config, self.deck.fine
         if fine is None or detection.confidence < config.family_min_confidence:
             return False
         family = fine.family_of(self.deck.cards.index(detection.card))
-        if family is None or overlaps_any(detection, kept):
+        if family is None:
             return False
         if outline_support(scene.gradients, detection.corners, config) < config.min_outline_support:
             return False
@@ -282,14 +286,19 @@ class Recogniser:
         that reading is confident: ``rough`` may follow a printed frame inside
         the card. Asked of an outline that glanced as a card, while the work
         pays for the looks, the full-size step and the fine comparison of the
-        card it may become. ``grown``, the look :meth:`_grown` took, is not
-        taken again."""
+        card it may become. A larger reading short of confident is taken when
+        it clearly names its family (:meth:`_of_family`): a pale card under a
+        thumb or glare may read so even along its true edge, and the fine
+        comparison then says which of the family it is. ``grown``, the look
+        :meth:`_grown` took, is not taken again."""
         config, quad = self.config, Quad(rough.corners)
         taken = [grown] if grown is not None and config.outline_growth in config.frame_growths else []
         growths = [g for g in config.frame_growths if not taken or g != config.outline_growth]
         finest = step_cost(config.refine_steps[-1])
+        # the looks, one more to tell whether a reading short of confident names its family, the
+        # full-size step, and the fine comparison
         if config.is_sure(found.match) or not config.frame_growths or \
-                not scene.work.fits((len(growths) + 1) * LOOK + finest + self._judge_cost):
+                not scene.work.fits((len(growths) + 2) * LOOK + finest + self._judge_cost):
             return found
         best = max(taken + self._looked_at(scene, [quad.enlarged(g) for g in growths]), key=lambda d: d.confidence)
         if best.confidence <= found.confidence:
@@ -298,8 +307,10 @@ class Recogniser:
                                 scene.work)
         seen = self._looked_at(scene, [aligned]) if aligned is not None else []
         best = max([best, *seen], key=lambda d: d.confidence)
-        # a check of a cloth looked at larger may come nearer a card without becoming one
-        return best if config.is_confident(best.match) else found
+        # a check of a cloth looked at larger may come nearer a card without becoming one; a card
+        # under a thumb or glare may read short of confident along its true edge, yet clearly as
+        # one of its family's faces, which the fine comparison then tells apart
+        return best if config.is_confident(best.match) or self._of_family(scene, best) else found
 
     def _looked_at(self, scene: Scene, quads: Sequence[Quad]) -> list[Detection]:
         """:meth:`examine` of each of ``quads``, charged to the scene's work."""

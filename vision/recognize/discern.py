@@ -120,9 +120,10 @@ class FineDeck:
             member = max(tables, key=lambda m: tables[m].min())
         leads = tables[member]
         # a face far from this one at low resolution is told apart there (by the reading's margin);
-        # when the camera clipped the paper so that the reading's channels could not be evened out
-        # on the family's print, its colours say too little to rule out any close face they lean
-        # from (a brown frame under a magenta cast, overexposed, comes out nearly red)
+        # when the reading's channels could not be evened out on a print the family shares (the
+        # camera clipped most of it, or the reading does not show it), its colours say too little
+        # to rule out any close face they lean from (a brown frame under a magenta cast,
+        # overexposed, comes out nearly red)
         sure_from = self.config.fine_sure if evened or not family.sets_gains else 1.0
         unresolved = [int(r) for r in np.argsort(leads) if leads[r] < sure_from and family.close[member, r]]
         return Verdict(family.members[member], tuple(family.members[r] for r in unresolved),

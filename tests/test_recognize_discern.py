@@ -207,6 +207,29 @@ def test_below_the_sure_similarity_a_reading_needs_every_part_of_the_rule_to_be_
     assert not DEFAULT_CONFIG.is_sure(replace(apart, confidence=0.58, runner_up_confidence=0.0))
 
 
+def test_a_card_without_close_faces_is_sure_when_far_enough_ahead_of_every_other():
+    """A pale ingredient of the hard deck reads weakly under a cast, but no
+    other face is close to it: weighed against every other card, its margin
+    rules them out. Such a reading is sure from 0.6 of similarity, 0.3 ahead;
+    a reading not yet weighed so (before the fine comparison) is not."""
+    alone = Match(parse_card("M"), 0.65, False, parse_card("A"), 0.3, (), (), alone=True)
+    assert DEFAULT_CONFIG.is_sure(alone)
+    assert not DEFAULT_CONFIG.is_sure(replace(alone, alone=False))
+    assert not DEFAULT_CONFIG.is_sure(replace(alone, runner_up_confidence=0.4))
+    assert not DEFAULT_CONFIG.is_sure(replace(alone, confidence=0.58, runner_up_confidence=0.2))
+
+
+@pytest.mark.parametrize("notation, alone", [("M", True), ("P2", True), ("g:4A+P", False)])
+def test_a_reading_says_whether_its_card_has_close_faces(notation, alone):
+    """The hard deck's ingredients and doubles have no close faces, its orders
+    do; a deck built without the fine comparison never says a card has none."""
+    card = parse_card(notation)
+    image = photographed(HARD.faces[card], cast=(1.05, 1.0, 0.95))
+    assert read(image).match.alone is alone
+    unchecked = ReferenceDeck.from_faces(HARD.faces.items(), discern=False)
+    assert read(image, unchecked).match.alone is False
+
+
 def test_families_group_the_faces_that_look_alike():
     fine = HARD_DECK.fine
     orders = {i for i, card in enumerate(HARD_DECK.cards) if isinstance(card, Order)}

@@ -250,6 +250,10 @@ class VisionConfig:
     apart_fit: float = 0.6
     apart_confidence: float = 0.6
     apart_margin: float = 0.5
+    # ... or, for a card no other face is close to (``Match.alone``), when the reading is that
+    # confident and this far ahead of every other card: a pale card's plain face reads weakly
+    # under a cast, yet far from every other
+    alone_margin: float = 0.3
 
     def is_confident(self, match: Match) -> bool:
         """Similar enough to its card to be reported."""
@@ -264,9 +268,12 @@ class VisionConfig:
     def is_sure(self, match: Match) -> bool:
         """Confident enough, and clearly ahead of the runner-up; or told
         apart from every close face at full resolution, and far ahead of
-        every other card."""
+        every other card; or, for a card without close faces, far enough
+        ahead of every other card."""
         if match.confidence >= self.sure_confidence and match.margin >= self.sure_margin:
             return True
+        if match.alone:
+            return match.confidence >= self.apart_confidence and match.margin >= self.alone_margin
         return match.fit >= self.apart_fit and not match.candidates and \
             match.confidence >= self.apart_confidence and match.margin >= self.apart_margin
 

@@ -225,7 +225,8 @@ class Recogniser:
         if verdict is None:
             ruled_out = {deck.cards.index(detection.card)}
             others = _others(deck, scores, ruled_out)
-            return Detection(replace(detection.match, others=others), outline.corners), None
+            # without a fine comparison (a deck built without one) close faces were not looked for
+            return Detection(replace(detection.match, others=others, alone=fine is not None), outline.corners), None
         family = fine.family_of(verdict.card)
         member = family.members.index(verdict.card)
         ruled_out = {verdict.card, *verdict.unresolved} | {m for k, m in enumerate(family.members)

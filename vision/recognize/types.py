@@ -85,6 +85,9 @@ class Match:
     # how much of the reading its card's face explains where the faces of its family differ
     # (the fine comparison, 0..1; 0 when none was made)
     fit: float = 0.0
+    # weighed against every other card of the deck, none of whose faces is close to its card's
+    # (so no fine comparison was needed: the margin rules every other card out)
+    alone: bool = False
 
     @property
     def margin(self) -> float:

@@ -3,6 +3,7 @@ through the server players run, not a damaged image."""
 from __future__ import annotations
 
 import http.client
+import select
 
 from companion.web import create_app
 from companion.web.server import build_server, serve_in_thread
@@ -13,16 +14,22 @@ LIMIT = 256 * 1024
 
 
 def chunked_post(port: int, path: str, body: bytes, content_type: str) -> tuple[int, bytes]:
+    """POST ``body`` in chunks, as a browser streams a file, stopping when the
+    server answers before the end (it may refuse an upload part-way and close)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
         connection.putrequest("POST", path)
         connection.putheader("Content-Type", content_type)
         connection.putheader("Transfer-Encoding", "chunked")
         connection.endheaders()
-        for start in range(0, len(body), 64 * 1024):
-            piece = body[start:start + 64 * 1024]
-            connection.send(b"%x\r\n%s\r\n" % (len(piece), piece))
-        connection.send(b"0\r\n\r\n")
+        pieces = [body[start:start + 64 * 1024] for start in range(0, len(body), 64 * 1024)]
+        for chunk in [b"%x\r\n%s\r\n" % (len(piece), piece) for piece in pieces] + [b"0\r\n\r\n"]:
+            if select.select([connection.sock], [], [], 0.05)[0]:
+                break  # answered already
+            try:
+                connection.send(chunk)
+            except (BrokenPipeError, ConnectionResetError):
+                break  # closed after answering: the answer is read below
         response = connection.getresponse()
         return response.status, response.read()
     finally:

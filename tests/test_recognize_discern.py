@@ -426,3 +426,19 @@ def test_a_washed_out_frame_under_a_cast_is_not_read_surely_as_another_colour():
     brown = parse_card("b:S+A+M+P+O")
     [reading] = [d for d in found if d.card == brown or brown in d.match.candidates]
     assert reading.card == brown or not DEFAULT_CONFIG.is_sure(reading.match)
+
+
+@pytest.mark.parametrize("start, notation, close", [(28, "y:15+", "b:15+"), (164, "b:S+A+M+P+O", "y:S+A+M+P+O")])
+def test_a_frame_whose_pixels_leave_its_colour_open_is_told_apart_by_its_regions(start, notation, close):
+    """Photos where the pixels of a thin frame, read a little off, lean to
+    the right colour but not clearly: the frame's mean colour (and the
+    other regions where the two faces differ) rules the other colour out.
+    Without the regions the reading is right but unsure."""
+    [photo] = photo_stream(HARD, 1, 3001, start=start)
+    card, other = parse_card(notation), parse_card(close)
+    assert photo.cards[-1].card == card
+    pixels_only = replace(DEFAULT_CONFIG, fine_region_floor=2.0)
+    before = Recogniser(ReferenceDeck.from_faces(HARD.faces.items(), pixels_only), pixels_only).recognise(photo.image)[0]
+    assert before.card == card and other in before.match.candidates
+    reading = read(photo.image)
+    assert reading.card == card and reading.match.candidates == () and DEFAULT_CONFIG.is_sure(reading.match)

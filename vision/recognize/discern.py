@@ -26,12 +26,12 @@ import numpy as np
 
 from .config import DEFAULT_CONFIG, VisionConfig
 from .families import Family, alignment_template, build_family, families
-from .leads import weigh
+from .leads import weigh, weigh_regions
 from .paper import gains_matched, ink_share, paper_balanced
 from .rectify import image_outline
 from .refine import align
 from .types import Quad
-from .work import SEEN, Work, judge_cost, step_cost, unlimited, weigh_cost
+from .work import REGIONS, SEEN, Work, judge_cost, step_cost, unlimited, weigh_cost
 
 
 @dataclass(frozen=True)
@@ -126,8 +126,26 @@ class FineDeck:
         # overexposed, comes out nearly red)
         sure_from = self.config.fine_sure if evened or not family.sets_gains else 1.0
         unresolved = [int(r) for r in np.argsort(leads) if leads[r] < sure_from and family.close[member, r]]
+        if sure_from < 1 and self._told_by_regions(family, seen, valid, member, unresolved, leads, work):
+            unresolved = []
         return Verdict(family.members[member], tuple(family.members[r] for r in unresolved),
                        _explained(family.looks.faces[member][valid], seen[valid]))
+
+    def _told_by_regions(self, family: Family, seen: np.ndarray, valid: np.ndarray, member: int,
+                         unresolved: list[int], leads: np.ndarray, work: Work) -> bool:
+        """Whether every close face in ``unresolved`` (likeliest first), left
+        by the pixels, is ruled out by the regions where it differs from
+        ``member`` (:func:`~.leads.weigh_regions`). All or none: while one is
+        left the reading is not sure, and the candidates stay as the pixels
+        left them; so the weighing stops at the first that stays (or when
+        ``work`` cannot pay for another)."""
+        if not unresolved or leads[unresolved[0]] < self.config.fine_region_floor:
+            return False
+        for other in unresolved:
+            if not work.take(REGIONS) or \
+                    weigh_regions(family, seen, valid, member, other, self.config) < self.config.fine_sure:
+                return False
+        return True
 
     def _placed(self, image: np.ndarray, outline: Quad, family: Family, member: int) -> np.ndarray:
         """The homography from the family's frame to ``image``, for a reading

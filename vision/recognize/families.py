@@ -87,6 +87,11 @@ class Family:
         enough to tell them apart."""
         return _unpacked(self.differs[member], len(self.pixels))
 
+    def differs_between(self, member: int, other: int) -> np.ndarray:
+        """(n,) bool: the pixels where ``member`` and ``other`` differ enough
+        to tell them apart."""
+        return _unpacked(self.differs[member, other], len(self.pixels))
+
 
 def families(alike: np.ndarray, close: float) -> list[tuple[int, ...]]:
     """Groups of faces linked, directly or through others, by a likeness

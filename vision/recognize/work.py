@@ -32,6 +32,7 @@ LOOK = 200.0                 # a face cut out and described (a glance costs less
 GLANCE = 25.0                # one outline among many glanced at together
 LOOKS_PER_ALIGNMENT = 4      # the looks an alignment may take besides its steps
 WEIGH_PER_MEMBER_PIXEL = 0.0016
+REGIONS = 300.0              # a reading weighed against one member by the regions where the two differ
 SEEN = 1500.0                # a reading cut out of the image into the family's frame, against its paper
 
 

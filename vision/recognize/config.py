@@ -241,11 +241,18 @@ class VisionConfig:
     clear_margin: float = 0.2
     # a card of a family that falls short of that (its faces look alike at low resolution, so
     # its margin is no help) is reported when it is as far ahead of every card outside
-    # the family, and its card's face explains this share of it where the family's faces differ
+    # the family, and its card's face explains this share of it where the family's faces differ,
+    # and at least 1 less its similarity: a weaker reading (a thumb over a pale card) must show
+    # its card's face more plainly, where a pattern of the table that glanced like a card shows
+    # none of it
     family_min_fit: float = 0.45
     # ... and its similarity reaches this, in every search: the second searches take no weak
-    # match of their own (second_confidence), but a family's reading is weak by nature there too
+    # match of their own (second_confidence), but a family's reading is weak by nature there too;
+    # or this where no card was found at all (a lone card under a thumb: each such reading costs
+    # a fine comparison, worth it where nothing else would be read)
     family_min_confidence: float = 0.55
+    family_lone_confidence: float = 0.4
+    family_lone_readings: int = 2
     # below this similarity, or this close to the runner-up, a match is "unsure"
     sure_confidence: float = 0.75
     sure_margin: float = 0.04

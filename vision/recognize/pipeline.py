@@ -167,12 +167,14 @@ class Recogniser:
         fall short of :meth:`_is_new_card` though no card outside the family
         comes near it. Whether it shows its card's face is then for the fine
         comparison to say (:meth:`_family_readings`)."""
-        return not overlaps_any(detection, kept) and self._of_family(scene, detection)
+        return not overlaps_any(detection, kept) and \
+            self._of_family(scene, detection, self.config.family_lone_confidence)
 
-    def _of_family(self, scene: Scene, detection: Detection) -> bool:
-        """:meth:`_names_its_family`, wherever the cards kept lie."""
+    def _of_family(self, scene: Scene, detection: Detection, floor: float | None = None) -> bool:
+        """:meth:`_names_its_family`, wherever the cards kept lie, from a
+        similarity of ``floor`` (default ``config.family_min_confidence``)."""
         config, fine = self.config, self.deck.fine
-        if fine is None or detection.confidence < config.family_min_confidence:
+        if fine is None or detection.confidence < (config.family_min_confidence if floor is None else floor):
             return False
         family = fine.family_of(self.deck.cards.index(detection.card))
         if family is None:
@@ -189,18 +191,25 @@ class Recogniser:
         """The readings of ``of_family`` clear of the cards ``found`` and of
         one another (the most confident first), not far smaller than every
         one of them, whose card's face, in the fine comparison, explains at
-        least ``config.family_min_fit`` of the reading, while the work left
-        pays for that comparison. Their confidence is below ``sure_confidence``
-        (it is below ``min_confidence``): such a reading is sure only as one
-        told apart from its family (``config.is_sure``)."""
+        least ``config.family_min_fit`` of the reading and at least 1 less
+        the reading's similarity, while the work left pays for that
+        comparison; below ``config.family_min_confidence`` only while no card
+        has been read. Their confidence is below ``sure_confidence`` (it is
+        below ``min_confidence``): such a reading is sure only as one told
+        apart from its family (``config.is_sure``)."""
         readings: list[Detection] = []
+        weak_left = self.config.family_lone_readings
         for detection in sorted(of_family, key=lambda d: -d.confidence):
             taken = found + readings
+            if detection.confidence < self.config.family_min_confidence:
+                if taken or weak_left <= 0:
+                    break  # the rest are weaker still
+                weak_left -= 1
             if overlaps_any(detection, taken) or \
                     Quad(detection.corners).area < self._least_area(taken) or not work.fits(self._judge_cost):
                 continue
             reading, verdict = self._discerned(image, detection, work)
-            if verdict is not None and verdict.fit >= self.config.family_min_fit:
+            if verdict is not None and verdict.fit >= max(self.config.family_min_fit, 1 - detection.confidence):
                 readings.append(reading)
         return readings
 

@@ -438,7 +438,27 @@ def test_a_frame_whose_pixels_leave_its_colour_open_is_told_apart_by_its_regions
     card, other = parse_card(notation), parse_card(close)
     assert photo.cards[-1].card == card
     pixels_only = replace(DEFAULT_CONFIG, fine_region_floor=2.0)
-    before = Recogniser(ReferenceDeck.from_faces(HARD.faces.items(), pixels_only), pixels_only).recognise(photo.image)[0]
+    pixels_deck = ReferenceDeck.from_faces(HARD.faces.items(), pixels_only)
+    before = Recogniser(pixels_deck, pixels_only).recognise(photo.image)[0]
     assert before.card == card and other in before.match.candidates
     reading = read(photo.image)
+    assert reading.card == card and reading.match.candidates == () and DEFAULT_CONFIG.is_sure(reading.match)
+
+
+@pytest.mark.parametrize("style, seed, start, notation, close", [("hard", 3001, 394, "S2", "O"),
+                                                                 ("default", 3002, 382, "p:O+3?", "g:4M+P")])
+def test_pixels_and_regions_that_both_lean_clearly_rule_a_close_face_out_together(style, seed, start, notation,
+                                                                                  close):
+    """Photos where neither the pixels nor the regions lead the close face
+    by 0.55, but both lead it clearly and together by 0.85: it is ruled out.
+    Without that (the regions asked 0.55 whatever the pixels say) the
+    reading is right but unsure."""
+    art, deck = (HARD, HARD_DECK) if style == "hard" else (ART, DECK)
+    [photo] = photo_stream(art, 1, seed, start=start)
+    card, other = parse_card(notation), parse_card(close)
+    assert photo.cards[-1].card == card
+    apart = replace(DEFAULT_CONFIG, fine_region_together=2.0)
+    before = Recogniser(ReferenceDeck.from_faces(art.faces.items(), apart), apart).recognise(photo.image)[0]
+    assert before.card == card and other in before.match.candidates
+    reading = read(photo.image, deck)
     assert reading.card == card and reading.match.candidates == () and DEFAULT_CONFIG.is_sure(reading.match)

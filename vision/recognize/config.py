@@ -223,10 +223,14 @@ class VisionConfig:
     # reading against every member)
     fine_max_weighs: int = 8
     # a close face the pixels did not rule out is ruled out by the mean colours of the regions
-    # where the two differ (fine_sure there, as for the pixels) when the pixels lean at least this
-    # far towards the winner too: the regions keep a thin frame's colour that the pixels, read a
-    # little off, blur into the paper, but they are few, and fit a chance reading more easily
+    # where the two differ when the pixels lean at least this far towards the winner too, and the
+    # regions by fine_sure, or less where the pixels lean further (the two leads adding up to
+    # fine_region_together, the regions' at least fine_region_least): the regions keep a thin
+    # frame's colour that the pixels, read a little off, blur into the paper, but they are few,
+    # and fit a chance reading more easily
     fine_region_floor: float = 0.2
+    fine_region_together: float = 0.85
+    fine_region_least: float = 0.3
     # what one image may cost beyond its first search, in units of about a microsecond of a
     # 2-core laptop-class machine (see work.py): an outline is aligned, and a second search
     # made, only when what is left pays for its worst case (an outline's: every alignment step,

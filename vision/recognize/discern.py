@@ -135,15 +135,17 @@ class FineDeck:
                          unresolved: list[int], leads: np.ndarray, work: Work) -> bool:
         """Whether every close face in ``unresolved`` (likeliest first), left
         by the pixels, is ruled out by the regions where it differs from
-        ``member`` (:func:`~.leads.weigh_regions`). All or none: while one is
+        ``member`` (:func:`~.leads.weigh_regions`): by ``config.fine_sure``
+        there, or less as far as the pixels' lead makes up. All or none: while one is
         left the reading is not sure, and the candidates stay as the pixels
         left them; so the weighing stops at the first that stays (or when
         ``work`` cannot pay for another)."""
-        if not unresolved or leads[unresolved[0]] < self.config.fine_region_floor:
+        config = self.config
+        if not unresolved or leads[unresolved[0]] < config.fine_region_floor:
             return False
         for other in unresolved:
-            if not work.take(REGIONS) or \
-                    weigh_regions(family, seen, valid, member, other, self.config) < self.config.fine_sure:
+            needed = min(config.fine_sure, max(config.fine_region_least, config.fine_region_together - leads[other]))
+            if not work.take(REGIONS) or weigh_regions(family, seen, valid, member, other, config) < needed:
                 return False
         return True
 

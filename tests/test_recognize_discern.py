@@ -428,6 +428,19 @@ def test_a_washed_out_frame_under_a_cast_is_not_read_surely_as_another_colour():
     assert reading.card == brown or not DEFAULT_CONFIG.is_sure(reading.match)
 
 
+def _right_but_unsure_without(photo, art, deck, notation: str, close: str, **rule_left_out) -> None:
+    """``photo``'s top card is ``notation``: read surely with ``deck``, and
+    right but unsure, with ``close`` among its candidates, by a deck of the
+    same ``art`` built with the config changes ``rule_left_out``."""
+    card, other = parse_card(notation), parse_card(close)
+    assert photo.cards[-1].card == card
+    without = replace(DEFAULT_CONFIG, **rule_left_out)
+    before = Recogniser(ReferenceDeck.from_faces(art.faces.items(), without), without).recognise(photo.image)[0]
+    assert before.card == card and other in before.match.candidates
+    reading = read(photo.image, deck)
+    assert reading.card == card and reading.match.candidates == () and DEFAULT_CONFIG.is_sure(reading.match)
+
+
 @pytest.mark.parametrize("start, notation, close", [(28, "y:15+", "b:15+"), (164, "b:S+A+M+P+O", "y:S+A+M+P+O")])
 def test_a_frame_whose_pixels_leave_its_colour_open_is_told_apart_by_its_regions(start, notation, close):
     """Photos where the pixels of a thin frame, read a little off, lean to
@@ -435,14 +448,7 @@ def test_a_frame_whose_pixels_leave_its_colour_open_is_told_apart_by_its_regions
     other regions where the two faces differ) rules the other colour out.
     Without the regions the reading is right but unsure."""
     [photo] = photo_stream(HARD, 1, 3001, start=start)
-    card, other = parse_card(notation), parse_card(close)
-    assert photo.cards[-1].card == card
-    pixels_only = replace(DEFAULT_CONFIG, fine_region_floor=2.0)
-    pixels_deck = ReferenceDeck.from_faces(HARD.faces.items(), pixels_only)
-    before = Recogniser(pixels_deck, pixels_only).recognise(photo.image)[0]
-    assert before.card == card and other in before.match.candidates
-    reading = read(photo.image)
-    assert reading.card == card and reading.match.candidates == () and DEFAULT_CONFIG.is_sure(reading.match)
+    _right_but_unsure_without(photo, HARD, HARD_DECK, notation, close, fine_region_floor=2.0)
 
 
 @pytest.mark.parametrize("style, seed, start, notation, close", [("hard", 3001, 394, "S2", "O"),
@@ -455,10 +461,4 @@ def test_pixels_and_regions_that_both_lean_clearly_rule_a_close_face_out_togethe
     reading is right but unsure."""
     art, deck = (HARD, HARD_DECK) if style == "hard" else (ART, DECK)
     [photo] = photo_stream(art, 1, seed, start=start)
-    card, other = parse_card(notation), parse_card(close)
-    assert photo.cards[-1].card == card
-    apart = replace(DEFAULT_CONFIG, fine_region_together=2.0)
-    before = Recogniser(ReferenceDeck.from_faces(art.faces.items(), apart), apart).recognise(photo.image)[0]
-    assert before.card == card and other in before.match.candidates
-    reading = read(photo.image, deck)
-    assert reading.card == card and reading.match.candidates == () and DEFAULT_CONFIG.is_sure(reading.match)
+    _right_but_unsure_without(photo, art, deck, notation, close, fine_region_together=2.0)

@@ -170,11 +170,11 @@ class Recogniser:
         return not overlaps_any(detection, kept) and \
             self._of_family(scene, detection, self.config.family_lone_confidence)
 
-    def _of_family(self, scene: Scene, detection: Detection, floor: float | None = None) -> bool:
+    def _of_family(self, scene: Scene, detection: Detection, floor: float) -> bool:
         """:meth:`_names_its_family`, wherever the cards kept lie, from a
-        similarity of ``floor`` (default ``config.family_min_confidence``)."""
+        similarity of ``floor``."""
         config, fine = self.config, self.deck.fine
-        if fine is None or detection.confidence < (config.family_min_confidence if floor is None else floor):
+        if fine is None or detection.confidence < floor:
             return False
         family = fine.family_of(self.deck.cards.index(detection.card))
         if family is None:
@@ -320,7 +320,8 @@ class Recogniser:
         # a check of a cloth looked at larger may come nearer a card without becoming one; a card
         # under a thumb or glare may read short of confident along its true edge, yet clearly as
         # one of its family's faces, which the fine comparison then tells apart
-        return best if config.is_confident(best.match) or self._of_family(scene, best) else found
+        return best if config.is_confident(best.match) or \
+            self._of_family(scene, best, config.family_min_confidence) else found
 
     def _looked_at(self, scene: Scene, quads: Sequence[Quad]) -> list[Detection]:
         """:meth:`examine` of each of ``quads``, charged to the scene's work."""

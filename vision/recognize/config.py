@@ -264,11 +264,12 @@ class VisionConfig:
     # its card's face explains this share of the reading where they differ, and the reading is
     # this confident and this far ahead of every other card
     apart_fit: float = 0.6
-    apart_confidence: float = 0.6
-    apart_margin: float = 0.5
-    # ... or, for a card no other face is close to (``Match.alone``), when the reading is that
+    apart_confidence: float = 0.5
+    apart_margin: float = 0.4
+    # ... or, for a card no other face is close to (``Match.alone``), when the reading is this
     # confident and this far ahead of every other card: a pale card's plain face reads weakly
     # under a cast, yet far from every other
+    alone_confidence: float = 0.6
     alone_margin: float = 0.3
 
     def is_confident(self, match: Match) -> bool:
@@ -289,7 +290,7 @@ class VisionConfig:
         if match.confidence >= self.sure_confidence and match.margin >= self.sure_margin:
             return True
         if match.alone:
-            return match.confidence >= self.apart_confidence and match.margin >= self.alone_margin
+            return match.confidence >= self.alone_confidence and match.margin >= self.alone_margin
         return match.fit >= self.apart_fit and not match.candidates and \
             match.confidence >= self.apart_confidence and match.margin >= self.apart_margin
 

@@ -477,3 +477,25 @@ def test_pixels_and_regions_that_both_lean_clearly_rule_a_close_face_out_togethe
     art, deck = (HARD, HARD_DECK) if style == "hard" else (ART, DECK)
     [photo] = photo_stream(art, 1, seed, start=start)
     _right_but_unsure_without(photo, art, deck, notation, close, fine_region_together=2.0)
+
+
+@pytest.mark.parametrize("notation", ["y:4S+A", "r:S+4M"])
+def test_a_card_pictured_inside_a_weakly_read_card_is_a_detail_of_it_not_a_card(notation):
+    """An order with a small picture of the pineapple card printed on it,
+    under glare: the picture reads as the pineapple card, surely, while the
+    order itself reads short of confident. Cards are one size: a reading that
+    lies inside an outline three times as large that read as a card is a
+    detail of that card, and the order is read (as one of its family)."""
+    face = HARD.faces[parse_card(notation)].copy()
+    height, width = face.shape[:2]
+    picture = cv2.resize(HARD.faces[parse_card("A")], (int(width * 0.35), int(height * 0.35)),
+                         interpolation=cv2.INTER_AREA)
+    top, left = int(height * 0.35), int(width * 0.35)
+    face[top:top + picture.shape[0], left:left + picture.shape[1]] = picture
+    image = glared(place(face, TRUTH, seed=3).astype(np.float32), 80)
+    without = replace(DEFAULT_CONFIG, detail_host_confidence=1.01)
+    [detail] = Recogniser(HARD_DECK, without).recognise(image)
+    assert detail.card == parse_card("A") and without.is_sure(detail.match)
+    [reading] = Recogniser(HARD_DECK).recognise(image)
+    assert isinstance(reading.card, Order) and not DEFAULT_CONFIG.is_sure(reading.match)
+    assert np.abs(reading.corners - TRUTH).max() < 10

@@ -100,8 +100,8 @@ def _searches(monkeypatch) -> list[tuple[int, list[str]]]:
     searches = []
     original = Recogniser._search
 
-    def search(self, image, found=(), work=None, of_family=None):
-        result = original(self, image, found, work, of_family)
+    def search(self, image, found=(), work=None, aside=None):
+        result = original(self, image, found, work, aside)
         searches.append((self.config.detect_width, [d.card.notation for d in result]))
         return result
 

@@ -149,6 +149,10 @@ class VisionConfig:
     # are one size at about one distance (a camera at a slant shows the far ones at 0.4 of
     # the near ones), while a checked cloth is full of card-like squares a fraction as large
     min_size_of_kept: float = 0.3
+    # ... and a card read inside an outline that large, which was aligned and read as a card from
+    # this similarity (though not kept), is a detail of that card: a pale order under glare whose
+    # pineapple icon was outlined and read as the pineapple card, sure at 0.78
+    detail_host_confidence: float = 0.45
     # a card's sides are edges: the fraction of side points that must have a strong
     # gradient (on the reduced image) at right angles to the side within reach pixels
     min_outline_support: float = 0.6

@@ -14,10 +14,10 @@ from .corners import corner_hypotheses
 from .detect import EdgeChains, outline_quads
 from .discern import Verdict
 from .identify import ReferenceDeck, card_scores, identify, identify_many
-from .overlap import clear_of, overlapping, overlaps_any
+from .overlap import clear_of, inside_far_larger, overlapping, overlaps_any
 from .rectify import rectify, rectify_many
 from .refine import refine, refine_finest
-from .types import Detection, Match, Quad, median_short_side
+from .types import Detection, Match, Quad, SetAside, median_short_side
 from .scene import Scene
 from .verify import outline_support
 from .work import GLANCE, LOOK, LOOKS_PER_ALIGNMENT, Allowance, Work, alignment_cost, search_cost, step_cost, unlimited
@@ -56,49 +56,51 @@ class Recogniser:
             return self._recognise(image, work or Work(self.config.work_budget))
 
     def _recognise(self, image: np.ndarray, work: Work) -> list[Detection]:
-        of_family: list[Detection] = []
-        found = self._found(image, work, of_family)
+        aside = SetAside()
+        found = self._found(image, work, aside)
         work.release(self._judge_cost * len(found))
-        found = [self._discerned(image, d, work)[0] for d in found]
-        found += self._family_readings(image, of_family, found, work)
+        # a card read inside an outline far larger that read as a card is a detail of that card
+        hosts = [d for d in aside.read if d.confidence >= self.config.detail_host_confidence]
+        found = [self._discerned(image, d, work)[0] for d in found
+                 if not inside_far_larger(d, hosts, self.config.min_size_of_kept)]
+        found += self._family_readings(image, aside.of_family, found, work)
         return sorted(found, key=lambda d: -d.confidence)
 
-    def _found(self, image: np.ndarray, work: Work, of_family: list[Detection]) -> list[Detection]:
+    def _found(self, image: np.ndarray, work: Work, aside: SetAside) -> list[Detection]:
         work.charge(search_cost(image.shape, self.config.detect_width))
-        found = self._search(image, work=work, of_family=of_family)
+        found = self._search(image, work=work, aside=aside)
         width = image.shape[1]
         coarser, finer = (s if s and width > s.config.detect_width else None for s in (self._coarser, self._finer))
         if not found:
-            return coarser._paid_search(image, found, work, of_family) if coarser else found
+            return coarser._paid_search(image, found, work, aside) if coarser else found
         if self._small(found, width):
             # a layout's small cards: narrow borders blurred into a cloth, or smeared by motion
             for second in (finer, coarser):
                 if second:
-                    found = second._paid_search(image, found, work, of_family)
+                    found = second._paid_search(image, found, work, aside)
         return found
 
     def _paid_search(self, image: np.ndarray, found: list[Detection], work: Work,
-                     of_family: list[Detection]) -> list[Detection]:
+                     aside: SetAside) -> list[Detection]:
         """A second search, if the work left pays for it (and ``found`` as it is if not)."""
         if not work.take(search_cost(image.shape, self.config.detect_width)):
             return found
-        return self._search(image, found, work, of_family)
+        return self._search(image, found, work, aside)
 
     def _search(self, image: np.ndarray, found: Sequence[Detection] = (), work: Work | None = None,
-                of_family: list[Detection] | None = None) -> list[Detection]:
+                aside: SetAside | None = None) -> list[Detection]:
         """``found`` and the cards found beside them: from traced outlines, then
         (outlines broken by a hand or merged with the cards beneath or a
         cloth's lines) from corners and the frames printed inside cards.
-        Outlines that name only their card's family clearly are added to
-        ``of_family``."""
+        What was read but not kept is set ``aside``."""
         scene = Scene.of(image, self.config, work or unlimited())
         allowance = scene.allowance
-        of_family = [] if of_family is None else of_family
+        aside = SetAside() if aside is None else aside
         outlines = outline_quads(scene.chains, self.config)
-        found = self._confirm(scene, clear_of(outlines, found), list(found), allowance, of_family)
+        found = self._confirm(scene, clear_of(outlines, found), list(found), allowance, aside)
         grown = corner_hypotheses(scene.chains, self.config, [d.corners for d in found])
         framed = [q.enlarged(self.config.inner_frame_scale) for q in outlines]
-        return self._confirm(scene, clear_of(grown + framed, found), found, allowance, of_family)
+        return self._confirm(scene, clear_of(grown + framed, found), found, allowance, aside)
 
     def _small(self, found: list[Detection], width: int) -> bool:
         """Whether the cards ``found`` are small enough for a finer search,
@@ -108,7 +110,7 @@ class Recogniser:
         return median_short_side(np.array([d.corners for d in found])) < self.config.finer_below * width
 
     def _confirm(self, scene: Scene, quads: list[Quad], found: list[Detection],
-                 allowance: Allowance, of_family: list[Detection]) -> list[Detection]:
+                 allowance: Allowance, aside: SetAside) -> list[Detection]:
         # an outline far smaller than every card found is not worth even a glance
         least = self._least_area(found)
         rough = self.glance(scene.chains, [q for q in quads if q.area >= least])
@@ -134,8 +136,10 @@ class Recogniser:
                 scene.work.reserve(self._judge_cost)
                 covered |= overlapping(outlines, [detection.corners])
                 allowance.give_back(rough_look.confidence)
-            elif self._names_its_family(scene, detection, kept):
-                of_family.append(detection)
+            else:
+                aside.read.append(detection)
+                if self._names_its_family(scene, detection, kept):
+                    aside.of_family.append(detection)
             if len(kept) >= self.config.max_refined:
                 break
         return sorted(kept, key=lambda d: -d.confidence)

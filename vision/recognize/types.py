@@ -1,7 +1,7 @@
 """Results of the recognition stages: small dataclasses, not tuples."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
@@ -162,3 +162,14 @@ class Detection:
         a, b = self.corners, other.corners
         moved = min(float(np.linalg.norm(a - np.roll(b, k, axis=0), axis=1).mean()) for k in (0, 2))
         return moved / max(1.0, self.width)
+
+
+@dataclass
+class SetAside:
+    """What the searches of one photo aligned but did not keep as a card:
+    the readings that name only their card's family (the fine comparison
+    decides on them later), and every reading at all, which a far smaller
+    reading lying inside it may be a detail of."""
+
+    of_family: list[Detection] = field(default_factory=list)
+    read: list[Detection] = field(default_factory=list)

@@ -45,12 +45,11 @@ def test_a_search_that_saw_nothing_does_not_count_towards_relearning():
 def test_the_search_region_surrounds_the_top_card_within_the_frame():
     frame = np.zeros((720, 1280, 3), np.uint8)
     top = card(40, 300)
-    x0, y0, crop = search_region(frame, top, lost=False, config=DEFAULT_TRACKER_CONFIG)
+    x0, y0, crop = search_region(frame, top, DEFAULT_TRACKER_CONFIG)
     pad = DEFAULT_TRACKER_CONFIG.search_margin * top.width
     assert (x0, y0) == (0, int(300 - pad))  # cut off at the frame's left edge
     assert crop.shape[:2] == (int(np.ceil(456 + pad)) - y0, int(np.ceil(140 + pad)))
-    assert search_region(frame, top, lost=True, config=DEFAULT_TRACKER_CONFIG)[2] is frame
-    assert search_region(frame, None, lost=False, config=DEFAULT_TRACKER_CONFIG)[2] is frame
+    assert search_region(frame, None, DEFAULT_TRACKER_CONFIG)[2] is frame
 
 
 def test_the_top_card_is_the_surest_near_the_pile_unless_the_pile_was_lost():

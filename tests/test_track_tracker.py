@@ -170,3 +170,33 @@ def test_the_benchmark_plugin_builds_a_tracker():
     assert tracker.name == "vision.track"
     _, frames = flip_video()
     assert notations(track(frames, tracker=tracker)[0]) == RUNS
+
+
+def test_a_pile_lost_for_a_while_is_looked_for_around_its_top_card_first():
+    """A hand rests over the pile, so the looks find no card there, and
+    after a few the pile counts as lost and is looked for everywhere. A pale
+    card read surely on the crop around the pile may not read at all on the
+    whole frame: here the whole frame never shows a card once there is one.
+    The crop is looked at first, and every card after the hand is counted."""
+    plan, frames = flip_video()
+    pause = plan.flips[3].hand_left + 3
+    assert pause < plan.flips[4].entered
+    pose = plan.flips[3].pose
+    at = plan.camera.table_to_image() @ np.array([pose.x, pose.y, 1.0])
+    scene, center = frames[pause], (int(at[0] / at[2]), int(at[1] / at[2]))
+    resting = []
+    for step in list(range(12)) + [11] * 40 + list(range(11, -1, -1)):  # in, resting over the pile 2.7 s, out
+        frame = scene.copy()
+        x = int(SIZE[0] + 40 - step * (SIZE[0] + 40 - center[0]) / 11)
+        cv2.ellipse(frame, (x, center[1]), (80, 60), 0, 0, 360, (60, 90, 150), -1)
+        resting.append(frame)
+    video = list(frames[:pause]) + noisy_copies(scene, 10, 7) + resting + list(frames[pause:])
+    tracker = tracker_for(recogniser())
+    read, whole = tracker.recognise, frames[0].shape
+
+    def crop_only(image: np.ndarray):
+        return [] if tracker.top is not None and image.shape == whole else read(image)
+
+    tracker.recognise = crop_only
+    events, _ = track(video, tracker=tracker)
+    assert notations(events) == RUNS

@@ -46,12 +46,10 @@ class UsualSize:
             self.sizes.clear()
 
 
-def search_region(frame: np.ndarray, top: Detection | None, lost: bool,
-                  config: TrackerConfig) -> tuple[int, int, np.ndarray]:
+def search_region(frame: np.ndarray, top: Detection | None, config: TrackerConfig) -> tuple[int, int, np.ndarray]:
     """The part of ``frame`` where the next card will land, with its origin:
-    around the ``top`` card, or everything when none is known or the pile
-    was ``lost`` (not found around it lately)."""
-    if top is None or lost:
+    around the ``top`` card, or everything when none is known."""
+    if top is None:
         return 0, 0, frame
     height, width = frame.shape[:2]
     pad = config.search_margin * top.width

@@ -214,11 +214,13 @@ class FlipTracker(Sameness, Passage):
                 still: bool) -> list[Landing]:
         # a look while things still move elsewhere does not settle that they moved
         self.dirty, self.last_search = self.dirty and not still, now
-        x0, y0, crop = search_region(frame, self.top, self._lost, self.config)
+        x0, y0, crop = search_region(frame, self.top, self.config)
         seen = self._look(crop, x0, y0)
         found = [s for s in seen if self.size.fits(s)]
-        if seen and not found and crop is not frame:
-            # the recogniser can find an outline cut short in the crop that the whole frame shows in full
+        if not found and crop is not frame and (seen or self._lost):
+            # the recogniser can find an outline cut short in the crop that the whole frame shows in
+            # full; and a pile not found around its top card lately is looked for everywhere, once
+            # the crop (where a pale card reads more surely than in the whole frame) shows none
             seen = self._look(frame, 0, 0)
             found = [s for s in seen if self.size.fits(s)]
         self.size.searched(bool(seen), bool(found))

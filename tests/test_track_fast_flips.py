@@ -223,3 +223,30 @@ def test_an_unsure_card_read_again_as_one_of_its_candidates_is_no_second_card():
     covered = [(TABLE, [])] + [(glint, [blurred])] * 12 + [(laid(FIRST, hand=True), [])] * 3 + \
         [(laid(FIRST, SECOND), [dataclasses.replace(rested, corners=SECOND)])] * 8
     assert notations(run_script(Scripted(), covered)) == "b:15+ r:15+"
+
+
+def carried_over(at: np.ndarray) -> np.ndarray:
+    """The first card, and a card (its back to the camera) held at ``at`` by a
+    hand coming from the bottom edge."""
+    frame = laid(FIRST)
+    cv2.fillConvexPoly(frame, np.round(at).astype(np.int32), (225, 225, 225))
+    cv2.rectangle(frame, (int(at[:, 0].min()) + 5, int(at[:, 1].max()) - 12), (int(at[:, 0].max()) - 5, 108),
+                  (60, 90, 150), -1)
+    return frame
+
+
+@pytest.mark.parametrize("laid_twin, counted", [(True, "A A"), (False, "A")])
+def test_a_twin_laid_after_its_card_was_held_by_the_settled_top_counts(laid_twin, counted):
+    """The hand bringing the next card carries it over the settled top card
+    and holds it a moment by the pile, where looks find the top card where it
+    lay, the hand beside it: the same card, untouched, so still settled. The
+    twin then laid on it 7 mm off counts; taken away instead, it adds none."""
+    top = dataclasses.replace(sighting("A", 0.97, "P", 0.6), corners=FIRST)
+    twin = dataclasses.replace(top, corners=FIRST + np.float32([3, 4]))
+    script = [(TABLE, [])] + [(laid(FIRST), [top])] * 10 + [(carried_over(FIRST + np.float32([0, 12])), [])] + \
+        [(carried_over(FIRST + np.float32([0, 70])), [top])] * 3
+    if laid_twin:
+        script += [(laid(FIRST, hand=True), [])] * 3 + [(laid(FIRST, twin.corners), [twin])] * 30
+    else:
+        script += [(laid(FIRST), [top])] * 30
+    assert notations(run_script(Scripted(), script)) == counted

@@ -391,6 +391,13 @@ class FlipTracker(Sameness, Passage):
         if new is None:
             new = not uncovered and self._is_new(sighting)
         self._restack(sighting, new, uncovered)
+        if not new and self._seen_again_untouched(sighting, buried):
+            # a hand passed over the settled top card and laid nothing (yet: it may bring the next
+            # card): the card stays settled, with its clear views, so that the next card covering it counts
+            self.covered = self.passed = False
+            self.dispute = None
+            self.aside = self.aside_far = self.flown = self.twin_landed = False
+            return []
         clear = self._ring_clear(sighting, small)
         bare = clear is not False
         if new:
@@ -425,6 +432,13 @@ class FlipTracker(Sameness, Passage):
         reported = replace(match, confidence=round(confidence, 3),
                            runner_up_confidence=round(match.runner_up_confidence, 3))
         return [Landing(reported, self.index, now, sighting.corners.copy())]
+
+    def _seen_again_untouched(self, sighting: Detection, buried: bool) -> bool:
+        """Whether ``sighting`` is the settled top card seen where it lay after
+        something covered it without touching or pushing it."""
+        return not buried and self.settled and self.covered and not self.touched and not self.pushed and \
+            self.top is not None and sighting.card == self.top.card and \
+            sighting.pose_distance(self.top) <= self.config.agree_tolerance
 
     def _forget_regions(self) -> None:
         self.face = self.scene = None

@@ -90,6 +90,41 @@ def face_shift(before: Face, frame: np.ndarray, sighting: Detection, config: Tra
     return shift
 
 
+def face_shift_along(before: Face, frame: np.ndarray, sighting: Detection, config: TrackerConfig) -> Shift | None:
+    """How far the face seen ``before`` has moved in ``frame``, registered
+    from where ``sighting``'s outline says it went rather than from where it
+    was: a card of its kind laid several millimetres and degrees off the
+    last lies beyond what registering from the old place finds. None when
+    the views do not register so either."""
+    now = face_of(frame, sighting, config, before.box, before.scale)
+    if now is None or now.patch.shape != before.patch.shape:
+        return None
+    x0, y0 = before.box[:2]
+    return _register(before, now.patch, _carried(before.outline, (sighting.corners - np.float32([x0, y0])) * before.scale),
+                     config)
+
+
+def _carried(before: np.ndarray, after: np.ndarray) -> np.ndarray:
+    """The turn and shift (2x3) that carry the corners ``before`` nearest to
+    ``after``, by the lesser turn of the two ways round the corners may be
+    listed (an outline read upside down lists them half round).
+
+    >>> square = np.float32([[0, 0], [2, 0], [2, 2], [0, 2]])
+    >>> (np.round(_carried(square, square[[2, 3, 0, 1]] + 5), 3) + 0.0).tolist()
+    [[1.0, 0.0, 5.0], [0.0, 1.0, 5.0]]
+    """
+    best, warp = np.inf, np.eye(2, 3, dtype=np.float32)
+    for roll in (0, 2):
+        target = np.roll(after, roll, axis=0).astype(np.float64)
+        a, b = before - before.mean(axis=0), target - target.mean(axis=0)
+        angle = np.arctan2((a[:, 0] * b[:, 1] - a[:, 1] * b[:, 0]).sum(), (a * b).sum())
+        turn = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+        shift = target.mean(axis=0) - turn @ before.mean(axis=0)
+        if abs(angle) < best:
+            best, warp = abs(angle), np.c_[turn, shift].astype(np.float32)
+    return warp
+
+
 def _half_turned(face: Face) -> Face:
     """``face`` turned half round about its middle, on the same patch."""
     middle = face.quad.mean(axis=0)

@@ -29,7 +29,7 @@ from companion.engine import one_of_a_kind
 
 from ..recognize.types import Detection
 from .config import TrackerConfig
-from .faces import Face, Shift, face_of, face_shift, unhindered
+from .faces import Face, Shift, face_of, face_shift, face_shift_along, unhindered
 from .motion import Motion
 from .nudge import moved_along
 from .dispute import Dispute
@@ -201,10 +201,12 @@ class Sameness:
         card of the same kind laid almost exactly on the last one is still
         seen to differ, while a hand passing over leaves the face as it was.
         A looser match will do for a move that ``sighting``'s outline shows too.
-        None when unsure (no settled view, the faces do not match well)."""
+        A face that does not register where it was may register where the
+        outline went: a card of its kind laid several millimetres and degrees
+        off. None when unsure (no settled view, the faces do not match well)."""
         shift = self._shift()
         if shift is None or shift.match < self.config.face_loose_match:
-            return None
+            return self._face_carried(sighting)
         if shift.turned:  # laid the other way up on one of its kind
             return True
         if shift.match >= self.config.face_match:
@@ -214,6 +216,17 @@ class Sameness:
         if shift.moved > self._pose_tolerance(sighting) and self._outline_moved(sighting):
             return True
         return None
+
+    def _face_carried(self, sighting: Detection) -> bool | None:
+        """True when the top card's face, registered from where ``sighting``'s
+        outline lies (moved beyond ``pose_tolerance``), lies there cleanly
+        (``face_match``) and moved as far; else None (see :meth:`_face_moved`)."""
+        if self.face is None or self.frame is None or not self._outline_moved(sighting):
+            return None
+        carried = face_shift_along(self.face, self.frame, sighting, self.config)
+        if carried is None or carried.match < self.config.face_match:
+            return None
+        return True if carried.moved > self._pose_tolerance(sighting) else None
 
     def _note_lift(self, seen: Sequence[Detection] = (), sighting: Detection | None = None,
                    small: np.ndarray | None = None) -> None:

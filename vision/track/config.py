@@ -108,6 +108,9 @@ class TrackerConfig:
     cut_least: int = 20
     cut_kept: float = 0.3
     cut_ratio: float = 0.5
+    # the other way round, a twin laid a few millimetres off: the ground says it stayed as clearly as a push
+    # must be said, and the cut kept at least this much of its strength (see ``nudge.stayed_put``)
+    twin_cut_kept: float = 0.7
     # ... or, for a move the outlines confirm (beyond ``pose_tolerance``), this well: a card turned a few
     # degrees shows the table through a corner of the registered middle
     face_loose_match: float = 0.6

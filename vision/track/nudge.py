@@ -19,6 +19,10 @@ A table stays put under a pushed card as under a twin, so where its own
 grain is strong (a checked cloth) it speaks for staying either way. The
 card's cut then tells: its outer edge, where the card does not lie now,
 keeps its strength under a twin and is gone when the card was pushed away.
+
+Read the other way, the same ground and cut tell a twin carried in so fast
+that nothing was seen passing over the pile: the face moved, while what lay
+beside it and the old cut stayed as they were (:func:`stayed_put`).
 """
 from __future__ import annotations
 
@@ -36,12 +40,47 @@ def moved_along(before: Face, shift: Shift, config: TrackerConfig) -> bool:
     that ground), shows the earlier view moved as the face moved clearly more
     than the earlier view as it was: the card and what lay beside it were
     pushed together."""
+    votes = _ground_votes(before, shift, config)
+    if votes is None:
+        return False
+    for_push, for_stay = votes
+    if for_push >= config.edge_pushed and for_push >= config.edge_ratio * for_stay:
+        return True
+    # a table's own grain stays put under a pushed card as under a twin: the card's cut tells then, on a
+    # view with no hand on it (the hand that laid a twin hides the old cut as well as a push takes it away)
+    if shift.match < config.cut_match:
+        return False
+    kept = cut_kept(before, shift.warp, shift.seen, config)
+    return kept is not None and kept < config.cut_kept and for_push >= config.cut_ratio * for_stay
+
+
+def stayed_put(before: Face, shift: Shift, config: TrackerConfig) -> bool:
+    """The other way round: whether that ground shows the earlier view as it
+    was clearly more than moved, and the card's old cut still shows where
+    the face no longer lies (``twin_cut_kept`` of its strength), on a view
+    with nothing on it: the card that was on top lies where it lay, and the
+    face moved is another card of its kind, laid a few millimetres off."""
+    votes = _ground_votes(before, shift, config)
+    if votes is None or shift.match < config.cut_match:
+        return False
+    for_push, for_stay = votes
+    if for_stay < config.edge_pushed or for_stay < config.edge_ratio * for_push:
+        return False
+    kept = cut_kept(before, shift.warp, shift.seen, config)
+    return kept is not None and kept >= config.twin_cut_kept
+
+
+def _ground_votes(before: Face, shift: Shift, config: TrackerConfig) -> tuple[float, float] | None:
+    """How much of the bare ground beside the old outline the earlier view
+    moved with the face explains clearly better than that view as it was,
+    and the other way round; None when the face did not register cleanly,
+    moved too little, or too little ground lies bare."""
     if shift.warp is None or shift.seen is None or shift.match < config.face_sure_match or \
             shift.moved < config.edge_least_move:
-        return False
+        return None
     ground = _bare_ground(before, shift.warp, config)
     if int(ground.sum()) < config.edge_least_pixels:
-        return False
+        return None
     height, width = before.patch.shape
     pushed = cv2.warpAffine(before.patch, shift.warp, (width, height), borderMode=cv2.BORDER_REPLICATE)
     # edges, not grey levels: the new card's shadow darkens the card it lies on smoothly
@@ -51,14 +90,7 @@ def moved_along(before: Face, shift: Shift, config: TrackerConfig) -> bool:
     explained = np.minimum(off_was, off_pushed) < config.edge_explained
     for_push = float(((off_was - off_pushed > config.edge_contrast) & explained).mean())
     for_stay = float(((off_pushed - off_was > config.edge_contrast) & explained).mean())
-    if for_push >= config.edge_pushed and for_push >= config.edge_ratio * for_stay:
-        return True
-    # a table's own grain stays put under a pushed card as under a twin: the card's cut tells then, on a
-    # view with no hand on it (the hand that laid a twin hides the old cut as well as a push takes it away)
-    if shift.match < config.cut_match:
-        return False
-    kept = cut_kept(before, shift.warp, shift.seen, config)
-    return kept is not None and kept < config.cut_kept and for_push >= config.cut_ratio * for_stay
+    return for_push, for_stay
 
 
 def cut_kept(before: Face, warp: np.ndarray, seen: np.ndarray, config: TrackerConfig) -> float | None:

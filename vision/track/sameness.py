@@ -31,7 +31,7 @@ from ..recognize.types import Detection
 from .config import TrackerConfig
 from .faces import Face, Shift, face_of, face_shift, face_shift_along, unhindered
 from .motion import Motion
-from .nudge import moved_along
+from .nudge import moved_along, stayed_put
 from .dispute import Dispute
 from .stack import Laid, Stack
 
@@ -53,6 +53,7 @@ class Sameness:
     stack: Stack       # the cards below the top one, and one lifted off
     _shift_memo: tuple[tuple | None, Shift | None] = (None, None)  # (frame, face, top) last registered, and how
     _pushed_memo: tuple[Shift | None, bool] = (None, False)  # the registration last judged pushed or not, and how
+    _left_memo: tuple[Shift | None, bool] = (None, False)  # ... judged a twin laid beside the top card or not
     middle: np.ndarray | None      # mask of the middle of ``top`` on the small grey frame
     background: np.ndarray | None  # the first frame, small and grey
     dispute: Dispute | None
@@ -78,6 +79,8 @@ class Sameness:
             return False  # read before with fingers merged into its outline
         if self._pushed_along():
             return False  # what lay beside it moved with it: the pile was nudged
+        if self.aside and not self.passed and self._left_beside():
+            return True  # carried in fast past the top card and laid a little off it, which stayed where it lay
         # a top card never seen settled or clear may have been held: only its face, registered, tells
         if self.covered and self._moved(sighting):
             return True
@@ -98,6 +101,19 @@ class Sameness:
             pushed = clean is not None and moved_along(self.face, clean, self.config)  # a hand on it, then or now
             self._pushed_memo = (shift, pushed)
         return pushed
+
+    def _left_beside(self) -> bool:
+        """Whether the top card's face moved cleanly while the top card
+        itself, by the ground beside it and its cut, lies where it lay
+        (:func:`~vision.track.nudge.stayed_put`): the face is a twin's."""
+        shift = self._shift()
+        if shift is None or self.face is None or shift.turned:
+            return False
+        judged, left = self._left_memo
+        if judged is not shift:
+            left = stayed_put(self.face, shift, self.config)
+            self._left_memo = (shift, left)
+        return left
 
     def _touched_by_twin(self, sighting: Detection) -> bool:
         """Whether ``sighting``, of the top card's kind, is a twin laid fast

@@ -11,7 +11,7 @@ from companion.engine import parse_card
 from vision.recognize.types import Detection, Match
 from vision.track.config import DEFAULT_TRACKER_CONFIG, TrackerConfig
 from vision.track.faces import face_of, face_shift, unhindered
-from vision.track.nudge import moved_along
+from vision.track.nudge import moved_along, pushed_plainly, stayed_put
 
 SIZE = (360, 300)
 CARD = (90, 140)  # width, height in pixels
@@ -161,3 +161,51 @@ def test_a_face_mostly_hidden_is_not_registered_without_the_hand():
     shift = face_shift(face, now, top, config)
     assert shift is not None
     assert unhindered(face, shift, config) is None
+
+
+def _pushing(frame: np.ndarray) -> np.ndarray:
+    """``frame`` with a hand resting on the lower part of the top card, fingers and palm."""
+    frame = _fingers(frame)
+    cv2.rectangle(frame, (130, 165), (235, SIZE[1]), (120, 150, 200), -1)
+    return frame
+
+
+def _registered(after: list[tuple[np.ndarray, np.ndarray]], hand: bool = False, alone: bool = False,
+                checked: bool = False, config: TrackerConfig = DEFAULT_TRACKER_CONFIG):
+    """The top card's face taken clear, and registered on the view ``after`` (a hand on it, perhaps)."""
+    below = [] if alone else [(BELOW, _corners(*UNDER))]
+    top = _sighting(_corners(*HERE))
+    face = face_of(_frame([*below, (TOP, _corners(*HERE))], seed=10, checked=checked), top, config)
+    now = _frame(after, seed=11, checked=checked)
+    shift = face_shift(face, _pushing(now) if hand else now, top, config)
+    assert shift is not None
+    return face, shift
+
+
+PUSHED = [(BELOW, _corners(*_moved(UNDER))), (TOP, _corners(*_moved(HERE)))]
+TWIN = [(BELOW, _corners(*UNDER)), (TOP, _corners(*HERE)), (TOP, _corners(*_moved(HERE)))]
+
+
+def test_a_twin_laid_a_little_off_is_told_by_the_card_below_staying_put():
+    config = DEFAULT_TRACKER_CONFIG
+    assert stayed_put(*_registered(TWIN), config)
+    assert not stayed_put(*_registered(PUSHED), config)
+
+
+def test_a_twin_laid_off_a_lone_card_on_a_checked_cloth_is_told_by_the_cut_left_behind():
+    # the cloth stays put under a push as under a twin: the old cut, still there, tells
+    config = DEFAULT_TRACKER_CONFIG
+    twin = [(TOP, _corners(*HERE)), (TOP, _corners(*_moved(HERE)))]
+    assert stayed_put(*_registered(twin, alone=True, checked=True), config)
+    assert not stayed_put(*_registered([(TOP, _corners(*_moved(HERE)))], alone=True, checked=True), config)
+
+
+def test_a_pile_pushed_by_a_hand_resting_on_its_top_card_is_pushed_plainly():
+    # the hand spoils the registration of the face and leaves too little of it to register without,
+    # yet what lay beside the card plainly moved along, and its cut went with it
+    config = DEFAULT_TRACKER_CONFIG
+    face, shift = _registered(PUSHED, hand=True)
+    assert config.face_loose_match <= shift.match < config.face_sure_match
+    assert unhindered(face, shift, config) is None and not moved_along(face, shift, config)
+    assert pushed_plainly(face, shift, config)
+    assert not pushed_plainly(*_registered(TWIN, hand=True), config)

@@ -111,6 +111,9 @@ class TrackerConfig:
     # the other way round, a twin laid a few millimetres off: the ground says it stayed as clearly as a push
     # must be said, and the cut kept at least this much of its strength (see ``nudge.stayed_put``)
     twin_cut_kept: float = 0.7
+    # a face registered only loosely (fingers on it) was pushed when at least this much of the ground votes
+    # for the push (and ``edge_ratio`` times staying) and its cut is gone (see ``nudge.pushed_plainly``)
+    edge_plain: float = 0.3
     # ... or, for a move the outlines confirm (beyond ``pose_tolerance``), this well: a card turned a few
     # degrees shows the table through a corner of the registered middle
     face_loose_match: float = 0.6

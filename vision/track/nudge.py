@@ -70,13 +70,32 @@ def stayed_put(before: Face, shift: Shift, config: TrackerConfig) -> bool:
     return kept is not None and kept >= config.twin_cut_kept
 
 
-def _ground_votes(before: Face, shift: Shift, config: TrackerConfig) -> tuple[float, float] | None:
+def pushed_plainly(before: Face, shift: Shift, config: TrackerConfig) -> bool:
+    """Whether a face registered only loosely (at ``face_loose_match`` or
+    better: fingers on it, which the registration could not leave out) was
+    pushed with what lay beside it beyond doubt: the ground votes for the
+    push with at least ``edge_plain`` of it and ``edge_ratio`` times staying,
+    and the card's cut is gone (under ``cut_kept``). The fingers that push a
+    pile rest on its top card; a twin laid leaves the ground as it was."""
+    votes = _ground_votes(before, shift, config, config.face_loose_match)
+    if votes is None:
+        return False
+    for_push, for_stay = votes
+    if for_push < config.edge_plain or for_push < config.edge_ratio * for_stay:
+        return False
+    kept = cut_kept(before, shift.warp, shift.seen, config)
+    return kept is not None and kept < config.cut_kept
+
+
+def _ground_votes(before: Face, shift: Shift, config: TrackerConfig,
+                  least_match: float | None = None) -> tuple[float, float] | None:
     """How much of the bare ground beside the old outline the earlier view
     moved with the face explains clearly better than that view as it was,
-    and the other way round; None when the face did not register cleanly,
-    moved too little, or too little ground lies bare."""
-    if shift.warp is None or shift.seen is None or shift.match < config.face_sure_match or \
-            shift.moved < config.edge_least_move:
+    and the other way round; None when the face did not register at
+    ``least_match`` (default ``face_sure_match``), moved too little, or too
+    little ground lies bare."""
+    least = config.face_sure_match if least_match is None else least_match
+    if shift.warp is None or shift.seen is None or shift.match < least or shift.moved < config.edge_least_move:
         return None
     ground = _bare_ground(before, shift.warp, config)
     if int(ground.sum()) < config.edge_least_pixels:

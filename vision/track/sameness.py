@@ -31,7 +31,7 @@ from ..recognize.types import Detection
 from .config import TrackerConfig
 from .faces import Face, Shift, face_of, face_shift, face_shift_along, unhindered
 from .motion import Motion
-from .nudge import moved_along, stayed_put
+from .nudge import moved_along, pushed_plainly, stayed_put
 from .dispute import Dispute
 from .stack import Laid, Stack
 
@@ -98,7 +98,9 @@ class Sameness:
         if judged is not shift:  # asked again in the same frame (is it too soon to judge, is it new)
             clean = unhindered(self.face, shift, self.config) \
                 if self.config.face_loose_match <= shift.match < self.config.face_sure_match else shift
-            pushed = clean is not None and moved_along(self.face, clean, self.config)  # a hand on it, then or now
+            # a hand on it, then or now
+            pushed = (clean is not None and moved_along(self.face, clean, self.config)) or \
+                pushed_plainly(self.face, clean or shift, self.config)
             self._pushed_memo = (shift, pushed)
         return pushed
 

@@ -55,6 +55,15 @@ class Passage:
     calm_since: float | None  # since when nothing moved near it, settled (None: something does)
     near: np.ndarray | None  # mask of ``top`` grown by ``quiet_margin``
     settled: bool
+    covered: bool  # the middle of the top card was hidden since it was last seen (and could be trusted)
+
+    def _seen_again_untouched(self, sighting: Detection, buried: bool) -> bool:
+        """Whether ``sighting`` is the settled top card seen where it lay after
+        something covered it without touching or pushing it: a hand that
+        passed over it, or held the next card by it, and laid nothing yet."""
+        return not buried and self.settled and self.covered and not self.touched and not self.pushed and \
+            self.top is not None and sighting.card == self.top.card and \
+            sighting.pose_distance(self.top) <= self.config.agree_tolerance
 
     def _hidden(self, small: np.ndarray, before: np.ndarray | None, middle: np.ndarray | None) -> bool:
         """Whether the ``middle`` of a card no longer looks as it did in ``before``."""

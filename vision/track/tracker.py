@@ -433,13 +433,6 @@ class FlipTracker(Sameness, Passage):
                            runner_up_confidence=round(match.runner_up_confidence, 3))
         return [Landing(reported, self.index, now, sighting.corners.copy())]
 
-    def _seen_again_untouched(self, sighting: Detection, buried: bool) -> bool:
-        """Whether ``sighting`` is the settled top card seen where it lay after
-        something covered it without touching or pushing it."""
-        return not buried and self.settled and self.covered and not self.touched and not self.pushed and \
-            self.top is not None and sighting.card == self.top.card and \
-            sighting.pose_distance(self.top) <= self.config.agree_tolerance
-
     def _forget_regions(self) -> None:
         self.face = self.scene = None
         self.top = self.reference = self.region = self.middle = self.near = None

@@ -99,9 +99,7 @@ def face_shift_along(before: Face, frame: np.ndarray, sighting: Detection, confi
     now = face_of(frame, sighting, config, before.box, before.scale)
     if now is None or now.patch.shape != before.patch.shape:
         return None
-    x0, y0 = before.box[:2]
-    return _register(before, now.patch, _carried(before.outline, (sighting.corners - np.float32([x0, y0])) * before.scale),
-                     config)
+    return _register(before, now.patch, _carried(before.outline, now.outline), config)
 
 
 def _carried(before: np.ndarray, after: np.ndarray) -> np.ndarray:

@@ -98,8 +98,9 @@ class Sameness:
         if judged is not shift:  # asked again in the same frame (is it too soon to judge, is it new)
             clean = unhindered(self.face, shift, self.config) \
                 if self.config.face_loose_match <= shift.match < self.config.face_sure_match else shift
-            # a hand on it, then or now
-            pushed = (clean is not None and moved_along(self.face, clean, self.config)) or \
+            # a hand on it, then or now: registered cleanly without it, or told plainly as it is
+            pushed = moved_along(self.face, clean, self.config) \
+                if clean is not None and clean.match >= self.config.face_sure_match else \
                 pushed_plainly(self.face, clean or shift, self.config)
             self._pushed_memo = (shift, pushed)
         return pushed

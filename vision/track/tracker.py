@@ -394,9 +394,7 @@ class FlipTracker(Sameness, Passage):
         if not new and self._seen_again_untouched(sighting, buried):
             # a hand passed over the settled top card and laid nothing (yet: it may bring the next
             # card): the card stays settled, with its clear views, so that the next card covering it counts
-            self.covered = self.passed = False
-            self.dispute = None
-            self.aside = self.aside_far = self.flown = self.twin_landed = False
+            self._forget_passage()
             return []
         clear = self._ring_clear(sighting, small)
         bare = clear is not False
@@ -404,8 +402,8 @@ class FlipTracker(Sameness, Passage):
             # the scene shows the pile as it was just before this card only if the last card was settled
             self.decided_at, self.scene_valid = now, self.top is None or self.settled
             self.lifting = False
-        self.top, self.reference, self.covered, self.passed, self.dispute = sighting, small, False, False, None
-        self.aside = self.aside_far = self.flown = self.twin_landed = False
+        self.top, self.reference = sighting, small
+        self._forget_passage()
         self.touched = self.pushed = False
         self.calm_since, self.rested = None, False
         self.slide = np.zeros(2, np.float32)
@@ -432,6 +430,12 @@ class FlipTracker(Sameness, Passage):
         reported = replace(match, confidence=round(confidence, 3),
                            runner_up_confidence=round(match.runner_up_confidence, 3))
         return [Landing(reported, self.index, now, sighting.corners.copy())]
+
+    def _forget_passage(self) -> None:
+        """The top card seen (again): what passed over it and the dispute over it are done with."""
+        self.covered = self.passed = False
+        self.dispute = None
+        self.aside = self.aside_far = self.flown = self.twin_landed = False
 
     def _forget_regions(self) -> None:
         self.face = self.scene = None

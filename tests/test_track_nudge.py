@@ -152,6 +152,23 @@ def test_fingers_on_the_card_when_its_face_was_taken_are_left_out_of_its_registr
     assert moved_along(face, clean, config)
 
 
+def test_registering_without_the_fingers_leaves_the_first_registration_as_it_was():
+    # the tracker asks several questions of one registration in a look (pushed along? left beside?):
+    # the answers must not depend on the order they are asked in
+    config = DEFAULT_TRACKER_CONFIG
+    top = _sighting(_corners(*HERE))
+    face = face_of(_fingers(_frame([(BELOW, _corners(*UNDER)), (TOP, _corners(*HERE))], seed=10)), top, config)
+    now = _frame([(BELOW, _corners(*_moved(UNDER))), (TOP, _corners(*_moved(HERE)))], seed=11)
+    shift = face_shift(face, now, top, config)
+    assert shift is not None and shift.warp is not None
+    first = shift.warp.copy()
+    clean = unhindered(face, shift, config)
+    assert clean is not None and not np.allclose(clean.warp, first, atol=1e-4)
+    assert np.array_equal(shift.warp, first)
+    again = unhindered(face, shift, config)
+    assert again is not None and np.array_equal(again.warp, clean.warp)
+
+
 def test_a_face_mostly_hidden_is_not_registered_without_the_hand():
     config = DEFAULT_TRACKER_CONFIG
     top = _sighting(_corners(*HERE))

@@ -166,7 +166,8 @@ def _register(before: Face, seen: np.ndarray, warp: np.ndarray, config: TrackerC
               mask: np.ndarray | None = None) -> Shift | None:
     criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 50, config.face_register_step)
     try:
-        match, warp = cv2.findTransformECC(before.patch, seen, warp, cv2.MOTION_EUCLIDEAN, criteria,
+        # OpenCV refines the warp it is given in place: the caller's registration must stay as it was
+        match, warp = cv2.findTransformECC(before.patch, seen, warp.copy(), cv2.MOTION_EUCLIDEAN, criteria,
                                            before.mask if mask is None else mask, 1)
     except cv2.error:  # did not converge: the faces are too unlike to tell
         return None

@@ -260,3 +260,102 @@ def test_a_twin_laid_after_its_card_was_held_by_the_settled_top_counts(laid_twin
     else:
         script += [(laid(FIRST), [top])] * 30
     assert notations(run_script(Scripted(), script)) == counted
+
+
+@pytest.mark.parametrize("after, counted", [((1.0, (1.0, 1.0)), "A S S"), ((0.0, (0.0, 0.0)), "A S")])
+def test_a_twin_laid_neatly_on_a_card_still_being_read_counts(after, counted):
+    """The hand that laid a card goes at once and the next brings another of
+    its kind: one look at the first card, then the fingers laying the twin
+    touch its edge, and the twin lies a pixel and a degree off it (a
+    fortieth of a card), too close for outlines to tell. Its face, taken
+    clear at that one look and registered on the twin, moved: two cards.
+    Fingers touching the card and leaving it where it lay add none."""
+    below = CORNERS + np.float32([10, 8])
+    neat = turned(FIRST, after[0], after[1])
+    under, first, second = (dataclasses.replace(sighting(n, 0.8, "P", 0.6), corners=c)
+                            for n, c in (("A", below), ("S", FIRST), ("S", neat)))
+    touching = cv2.rectangle(laid(below, FIRST), (36, 70), (50, 90), (60, 90, 150), -1)
+    script = [(TABLE, [])] + [(laid(below), [under])] * 6 + [(laid(below, FIRST), [first])] * 2 + \
+        [(touching, [])] * 2 + [(laid(below, FIRST, neat), [second])] * 10
+    assert notations(run_script(Scripted(), script)) == counted
+
+
+def test_the_next_of_a_run_held_beside_a_card_still_being_read_is_no_lift():
+    """A twin is laid turned half round on the settled top card; fingers
+    stay by it, so it is read as a new card in look after look but not yet
+    reported, when the next hand holds a third card of the kind beside the
+    pile. That is the next of the run, not the top card lifted off (which
+    would make the card laid next the lifted one put back): all three count."""
+    top = dataclasses.replace(sighting("S", 0.8, "P", 0.6), corners=FIRST)
+    after = turned(FIRST, 180.0, (3.0, 3.0))
+    aside = FIRST + np.float32([80, 0])
+    second, held, third = (dataclasses.replace(top, corners=c) for c in (after, aside, FIRST + np.float32([0.5, 0.5])))
+
+    def fingers(frame: np.ndarray) -> np.ndarray:
+        return cv2.rectangle(frame, (18, 30), (42, 100), (60, 90, 150), -1)
+
+    beside = fingers(laid(FIRST, after))
+    cv2.fillConvexPoly(beside, np.round(aside).astype(np.int32), (225, 225, 225))
+    cv2.rectangle(beside, (int(aside[:, 0].min()) + 5, int(aside[:, 1].max()) - 4), (int(aside[:, 0].max()) - 5, 108),
+                  (60, 90, 150), -1)
+    script = [(TABLE, [])] + [(laid(FIRST), [top])] * 10 + [(laid(FIRST, hand=True), [])] * 2 + \
+        [(fingers(laid(FIRST, after)), [second])] * 4 + [(beside, [second, held])] + [(laid(FIRST, after), [])] + \
+        [(laid(FIRST, hand=True), [])] * 2 + [(laid(FIRST, after, third.corners), [third])] * 20
+    assert notations(run_script(Scripted(), script)) == "S S S"
+
+
+@pytest.mark.parametrize("degrees, counted", [(1.0, "A S S"), (1.5, "A S S"), (0.0, "A S")])
+def test_a_twin_laid_fast_on_a_top_card_that_never_settled_counts(degrees, counted):
+    """The hand leaves a card and the next comes at once, so the card is
+    reported with nothing on or around it but never settles. The fingers
+    laying a twin a degree off it touch part of its middle, and the twin
+    hides nothing that looks different: that touch, and its face registered
+    cleanly and moved, tell the twin. Fingers touching it and leaving it
+    where it lay add none."""
+    below = CORNERS + np.float32([10, 8])
+    neat = turned(FIRST, degrees)
+    under, first, second = (dataclasses.replace(sighting(n, 0.97, "P", 0.6), corners=c)
+                            for n, c in (("A", below), ("S", FIRST), ("S", neat)))
+    leaving = cv2.rectangle(laid(below, FIRST), (24, 40), (36, 60), (60, 90, 150), -1)
+    touching = cv2.rectangle(laid(below, FIRST), (62, 55), (72, 70), (60, 90, 150), -1)  # a quarter of its middle
+    script = [(TABLE, [])] + [(laid(below), [under])] * 6 + [(leaving, []), (laid(below, FIRST), [first])] + \
+        [(touching, [])] * 2 + [(laid(below, FIRST, neat), [second])] * 10
+    assert notations(run_script(Scripted(), script)) == counted
+
+
+@pytest.mark.parametrize("degrees, counted", [(1.0, "A S S"), (2.0, "A S S"), (0.0, "A S")])
+def test_a_twin_inside_the_outline_the_top_card_was_read_with_counts_when_its_face_moved(degrees, counted):
+    """The top card was read with an outline a little larger than the card
+    (as fingers merged into it make one), its face taken clear. A hand
+    passes and a twin lies a degree off it, read with its own outline,
+    inside the first: by the outlines, the same card seen without the
+    fingers; by the face, registered cleanly and moved, a card laid. The
+    face decides. The top card seen again unmoved is no new card."""
+    below = CORNERS + np.float32([10, 8])
+    middle = FIRST.mean(axis=0)
+    grown = (middle + (FIRST - middle) * np.float32([1.12, 1.1])).astype(np.float32)
+    neat = turned(FIRST, degrees)
+    under, top, twin = (dataclasses.replace(sighting(n, 0.97, "P", 0.6), corners=c)
+                        for n, c in (("A", below), ("S", grown), ("S", neat)))
+    script = [(TABLE, [])] + [(laid(below), [under])] * 6 + [(laid(below, FIRST, hand=True), [])] * 2 + \
+        [(laid(below, FIRST), [top])] * 8 + [(laid(below, FIRST, hand=True), [])] * 2 + \
+        [(laid(below, FIRST, neat), [twin])] * 10
+    assert notations(run_script(Scripted(), script)) == counted
+
+
+@pytest.mark.parametrize("shift, counted", [((2.0, 0.0), "S S"), ((2.0, 2.0), "S S"), ((0.0, 0.0), "S")])
+def test_a_twin_held_by_fingers_over_the_card_below_is_judged_once_they_let_go(shift, counted):
+    """A twin laid two pixels (3 mm) off the settled top card, held a moment
+    by a hand whose fingers lie on its face and over the edge of the card
+    below where it shows: registered without the fingers, the face moved,
+    and the edge of the card below is gone as if pushed. Judged once the
+    hand has gone, the card below shows where it lay: one card laid, and
+    only one (the fingers on the face, a face much like itself turned, make
+    it register about as well turned half round). A hand resting so on the
+    top card itself adds none."""
+    top = dataclasses.replace(sighting("S", 0.97, "P", 0.6), corners=FIRST)
+    twin = dataclasses.replace(top, corners=FIRST + np.float32(shift))
+    holding = cv2.rectangle(laid(FIRST, twin.corners), (0, 16), (50, 84), (60, 90, 150), -1)
+    script = [(TABLE, [])] + [(laid(FIRST), [top])] * 10 + [(laid(FIRST, hand=True), [])] * 2 + \
+        [(holding, [twin])] * 6 + [(laid(FIRST, twin.corners), [twin])] * 10
+    assert notations(run_script(Scripted(), script)) == counted

@@ -80,6 +80,10 @@ class TrackerConfig:
     face_register_step: float = 3e-3
     # ... and only trusted when the registered faces correlate at least this well
     face_match: float = 0.8
+    # a face counts as turned half round only when it registers that way at least this much better than the
+    # right way up: fingers on a face much like itself turned register about as well either way (0.945 and
+    # 0.944), a twin laid the other way up 0.06 to 0.23 better
+    turn_margin: float = 0.05
     # ... and, below this, also registered turned half round: a card laid the other way up on its twin, whose
     # picture is much like itself turned, still registers loosely the first way
     face_sure_match: float = 0.95
@@ -109,8 +113,9 @@ class TrackerConfig:
     cut_kept: float = 0.3
     cut_ratio: float = 0.5
     # the other way round, a twin laid a few millimetres off: the ground says it stayed as clearly as a push
-    # must be said, and the cut kept at least this much of its strength (see ``nudge.stayed_put``)
-    twin_cut_kept: float = 0.7
+    # must be said, and the cut kept at least this much of its strength (see ``nudge.stayed_put``): a push
+    # leaves under 0.3, a view a little softer than the one the face was taken from about 0.6 of a twin's
+    twin_cut_kept: float = 0.5
     # a face registered only loosely (fingers on it) was pushed when at least this much of the ground votes
     # for the push (and ``edge_ratio`` times staying) and its cut is gone (see ``nudge.pushed_plainly``)
     edge_plain: float = 0.3

@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from companion.engine import Card
+from companion.engine import Card, one_of_a_kind
 
 from .config import TrackerConfig
-from .faces import Face
+from .faces import Face, Shift, face_shift
 from ..recognize.types import Detection
 
 
@@ -25,12 +25,15 @@ class Dispute:
     middle: np.ndarray | None = None   # mask of the latest sighting's middle
     face: Face | None = None           # the latest sighting's face, to tell whether it moved since
     covered: bool = False              # that middle was hidden since
+    stirred: bool = False              # something moved over the pile since the latest sighting
     bare: bool = False                 # a sighting was made with nothing on or around the card
     released: bool = False             # since the latest sighting, nothing was seen on or around the card
     fresh: bool = False                # the latest sighting, when made, showed another card than the top one
+    fresh_looks: int = 0               # ... and so did this many sightings in a row up to it
     restacked: bool = False            # ... or the card below the top one uncovered, or one put back
     uncovered: Card | None = None      # a card some sighting showed as the card below the top one, uncovered
     clear: bool = False                # ... and was seen with nothing on or around it (not just for want of a view)
+    _registered: tuple = field(default=(None, None, None), repr=False)  # (frame, sighting, shift) last registered
 
     def add(self, sighting: Detection) -> None:
         self.sightings.append(sighting)
@@ -73,3 +76,48 @@ class Dispute:
         # read only once, but lying free where the top card was not, and then something passed over it: in
         # a fast flip the next card is laid before a second look
         return self.covered and self.clear and self.fresh
+
+    def unmoved(self, frame: np.ndarray, sighting: Detection, config: TrackerConfig) -> bool:
+        """Whether ``sighting``, of the disputed card's kind, shows that very
+        card: its face, registered on the latest sighting's, has not moved
+        (a hand leaving it changes its middle and its outline, not its face)."""
+        shift = self._shift(frame, sighting, config)
+        least = config.face_shift if self.clear else config.unclear_face_shift
+        return shift is not None and shift.match >= config.face_match and not shift.turned and \
+            shift.moved <= least
+
+    def twin_laid_on(self, frame: np.ndarray, sighting: Detection, config: TrackerConfig) -> bool:
+        """Whether ``sighting``, of the disputed card's kind, is another card
+        of that kind laid on it, so neatly that the outlines agree (within
+        ``agree_tolerance``; farther off, :meth:`interrupted_by` tells): the
+        disputed card was a new card, something moved over the pile since (a
+        hand laying a card fast may only touch it), and its face, taken with
+        nothing on or around it and registered on it cleanly
+        (``face_sure_match``: not the fingers that laid it), moved, or it lies
+        turned half round (at ``face_match``).
+        The settled top card has the same test (the touch of
+        :mod:`vision.track.passage`); a card laid fast may still be disputed
+        when the next one lands on it."""
+        if not (self.fresh and self.stirred) or one_of_a_kind(sighting.card):
+            return False
+        shift = self._shift(frame, sighting, config)
+        if shift is None:
+            return False
+        if shift.turned:  # no hand turns a card half round in place: laid the other way up on it
+            return shift.match >= config.face_match
+        # a face taken with something by the card may be of a card still held, or of the top card
+        # read again as the hand leaves it: only a clear one is trusted to have moved
+        return self.clear and shift.match >= config.face_sure_match and shift.moved > config.face_shift and \
+            sighting.pose_distance(self.sightings[-1]) <= config.agree_tolerance
+
+    def _shift(self, frame: np.ndarray, sighting: Detection, config: TrackerConfig) -> Shift | None:
+        """The disputed card's face registered where ``sighting`` lies in
+        ``frame``; None when ``sighting`` is of another kind or there is no
+        face. Asked twice a look: registered once."""
+        if self.face is None or sighting.card != self.sightings[-1].card:
+            return None
+        seen_frame, seen, shift = self._registered
+        if seen_frame is not frame or seen is not sighting:
+            shift = face_shift(self.face, frame, sighting, config)
+            self._registered = (frame, sighting, shift)
+        return shift

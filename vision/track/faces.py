@@ -83,9 +83,11 @@ def face_shift(before: Face, frame: np.ndarray, sighting: Detection, config: Tra
     shift = _register(before, now.patch, np.eye(2, 3, dtype=np.float32), config)
     if shift is not None and shift.match >= config.face_sure_match:
         return shift
-    # a face much like itself turned half round (an ingredient's picture) registers loosely either way
+    # a face much like itself turned half round (an ingredient's picture) registers loosely either way, and
+    # one with fingers on it may register about as well either way: turned only when clearly better so
     turned = _register(_half_turned(before), now.patch, np.eye(2, 3, dtype=np.float32), config)
-    if turned is not None and turned.match >= config.face_match and (shift is None or turned.match > shift.match):
+    if turned is not None and turned.match >= config.face_match and \
+            turned.match >= (0.0 if shift is None else shift.match) + config.turn_margin:
         return Shift(turned.moved, turned.match, True)
     return shift
 

@@ -48,7 +48,7 @@ class Passage:
     aside_far: bool  # ... at least ``aside_reach`` from it (not just a whole pixel, with its middle hidden)
     flown: bool  # ... at least ``flight_reach`` from it: farther than any nudge moves a pile
     twin_landed: bool  # ... and then back at its place: a card of its kind was carried in and laid on it
-    touched: bool  # part of its middle changed, the rest where it lay, after it rested untouched
+    touched: bool  # part of its middle changed, the rest where it lay, after it rested untouched (or unsettled)
     pushed: bool   # its face was found slid a whole small pixel or more since it was last seen
     face_clear: bool  # its face was taken with nothing on or around it
     rested: bool      # nothing moved near it for ``touch_rest`` before this frame
@@ -123,12 +123,13 @@ class Passage:
         lay: something touched the card (fingers laying its twin on it
         almost exactly, or pushing the pile). It counts only on a card whose
         face was taken with nothing on or around it and that rested before
-        things began to move near it. (Fingers leaving a card just laid
-        touch it too; a face taken while they held it does not register
-        cleanly, which the twin's judgement asks.) Its face found slid a
-        whole small pixel is the pile pushed."""
+        things began to move near it, or was reported while they did (the
+        next hand came at once, as the last one left). (Fingers leaving a
+        card just laid touch it too; a face taken while they held it does
+        not register cleanly, which the twin's judgement asks.) Its face
+        found slid a whole small pixel is the pile pushed."""
         assert self.reference is not None and self.middle is not None
-        if self.settled and self.face_clear and self.rested:
+        if self.face_clear and (self.rested or not self.settled):
             self.touched = True
         if self.pushed:
             return  # known already: no search, on every frame the hand stays

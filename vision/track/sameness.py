@@ -10,7 +10,7 @@ they held are not taken for a new card; a top card only ever seen with
 fingers by it (the next hand came at once) counts as covered by one of its
 kind when its face, registered on that first view, has moved. An outline
 read with fingers merged into it encloses the card's own, later outline:
-that is the same card. An order is one of a kind (each colour's are its
+that is the same card, unless its face, registered cleanly, moved. An order is one of a kind (each colour's are its
 own): the order on top seen again is that order, whatever passed over it.
 A card of the same kind laid almost exactly on the last one (a millimetre, a
 degree: finer than outlines) is told apart by registering the face itself,
@@ -75,8 +75,9 @@ class Sameness:
             return True  # laid the other way up on its twin
         if self.twin_landed and not self.lifting:
             return True  # its face was seen carried in and laid on it (see :mod:`vision.track.passage`)
-        if self.top.encloses(sighting, self.config.merged_growth, self.config.merged_margin):
-            return False  # read before with fingers merged into its outline
+        if self.top.encloses(sighting, self.config.merged_growth, self.config.merged_margin) and \
+                not (self.covered and self._moved_cleanly()):
+            return False  # read before with fingers merged into its outline (its face, if clear, would say so)
         if self._pushed_along():
             return False  # what lay beside it moved with it: the pile was nudged
         if self.aside and not self.passed and self._left_beside():
@@ -236,6 +237,13 @@ class Sameness:
             return True
         return None
 
+    def _moved_cleanly(self) -> bool:
+        """Whether the top card's face registers cleanly (``face_sure_match``)
+        and moved: what its outline says is then beside the point."""
+        shift = self._shift()
+        least = self.config.face_shift if self.face_clear else self.config.unclear_face_shift
+        return shift is not None and shift.match >= self.config.face_sure_match and shift.moved > least
+
     def _face_carried(self, sighting: Detection) -> bool | None:
         """True when the top card's face, registered from where ``sighting``'s
         outline lies (moved beyond ``pose_tolerance``), lies there cleanly
@@ -255,7 +263,7 @@ class Sameness:
         (among ``seen``), or the table does (in ``small``). It is then put
         back, not laid (see :mod:`vision.track.stack`)."""
         top = self.top
-        if top is None or not self.passed or self.stack.lifted is not None:
+        if top is None or not self.passed or self.stack.lifted is not None or self._landed_meanwhile():
             return
         held = any(s.card == top.card and not self._on_pile(s) for s in (*seen, *([sighting] if sighting else [])))
         under = self.stack.below[-1].sighting if self.stack.below else None
@@ -268,6 +276,14 @@ class Sameness:
             self.lifting = True  # its face seen aside and back is the card put back, not its twin laid
             if self.dispute is not None and self.dispute.sightings[-1].card == top.card:
                 self.dispute = None  # what was read of it on the pile is the card now in the hand
+
+    def _landed_meanwhile(self) -> bool:
+        """Whether a new card lies on the top one, read so in the latest
+        looks (``agree`` of them) though not yet reported (the hand that laid
+        it went at once, and the next one came): a card of the top's kind now
+        held beside the pile is the next of a run being brought, not the top
+        card lifted off."""
+        return self.dispute is not None and self.dispute.fresh_looks >= self.config.agree
 
     def _on_pile(self, sighting: Detection) -> bool:
         """Whether ``sighting`` lies on the pile (within ``landing_reach`` of

@@ -45,7 +45,7 @@ from ..recognize.types import Detection
 from ..threads import one_thread
 from .config import DEFAULT_TRACKER_CONFIG, TrackerConfig
 from .dispute import Dispute
-from .faces import Face, face_of, face_shift
+from .faces import Face, face_of
 from .motion import Motion
 from .pile import UsualSize, search_region, top_of_pile
 from .passage import Passage
@@ -136,6 +136,8 @@ class FlipTracker(Sameness, Passage):
         still = self._still(moving) and not self.motion.blurred(small)
         if not still:
             self.dirty = True
+            if self.dispute is not None:
+                self.dispute.stirred = True
         elif self.top is not None and not self.settled and not self.buried and self._quiet_around(self.top, now):
             if self._bare(self.top, small) or now - self.decided_at >= self.config.bare_wait:
                 self._settle(small)
@@ -281,8 +283,10 @@ class FlipTracker(Sameness, Passage):
         events: list[Landing] = []
         clear = self._ring_clear(sighting, small)
         bare = clear is not False
-        if self.dispute is not None and self.dispute.interrupted_by(sighting, self.config) and \
-                not self._still_disputed(sighting):
+        assert self.frame is not None
+        twin = self.dispute is not None and self.dispute.twin_laid_on(self.frame, sighting, self.config)
+        if self.dispute is not None and (twin or (self.dispute.interrupted_by(sighting, self.config) and
+                                                  not self.dispute.unmoved(self.frame, sighting, self.config))):
             # the next card covered one that was only waiting for the hand to go: it landed all the same
             fresh, covered = self.dispute.fresh, self.covered
             events = self._decide(self.dispute.sightings[-1], small, now, self.dispute.confidence(),
@@ -291,6 +295,7 @@ class FlipTracker(Sameness, Passage):
             # was the top card seen again (fingers by it) is that card, and its kind elsewhere now is
             # that card moved (a nudge) unless something was seen passing over it
             self.covered = fresh or covered
+            self.twin_landed = twin  # laid on it where it lay: no outline tells, its face did
         elif self.dispute is not None and bare and not self.dispute.bare and \
                 sighting.card != self.dispute.sightings[-1].card:
             # the card was only read with a hand on it, and reads otherwise now that the hand is gone
@@ -303,12 +308,13 @@ class FlipTracker(Sameness, Passage):
         # judged now, while the card shows: once the next card covers it, its face cannot be registered; the
         # card below, once seen uncovered, stays that card while the lifted one comes back over it
         self.dispute.fresh = self.dispute.uncovered != sighting.card and self._is_new(sighting)
+        self.dispute.fresh_looks = self.dispute.fresh_looks + 1 if self.dispute.fresh else 0
         self.dispute.clear = clear is True
         self.dispute.restacked = not self.dispute.fresh and self.top is not None and \
             sighting.card == self.top.card and self._restacked(sighting) is not None
         self.dispute.view, self.dispute.middle = small, self.motion.mask(sighting.corners, 0.5)
         self.dispute.face = face_of(self.frame, sighting, self.config)
-        self.dispute.covered, self.dispute.released = False, False
+        self.dispute.covered = self.dispute.released = self.dispute.stirred = False
         self.dispute.bare = self.dispute.bare or bare
         if self._judged_too_soon(sighting):
             self.dirty = True
@@ -333,27 +339,19 @@ class FlipTracker(Sameness, Passage):
         decides at once, as for any card of its kind, unless it registers
         only loosely with a hand by it: a card lifted and put back, or
         pushed, shows moved while the hand still holds it, and the clear view
-        once the hand has gone tells whether the pile moved along. It is
-        judged again at the next look, once they have gone (or at
+        once the hand has gone tells whether the pile moved along; the hand
+        that holds a twin just laid a few millimetres off hides the old card's
+        cut as a push takes it away, so a push seen so waits for that view
+        too. It is judged again at the next look, once they have gone (or at
         ``max_wait``)."""
         assert self.dispute is not None
         if self.dispute.fresh and self.passed and not self.dispute.clear and self._held_by_hand(sighting):
             return True
-        return not self.dispute.fresh and self.top is not None and sighting.card == self.top.card and \
-            ((self.passed and self._face_moved(sighting) is None) or
-             (self.aside and not self.passed and not self._pushed_along()))
-
-    def _still_disputed(self, sighting: Detection) -> bool:
-        """Whether ``sighting``, of the disputed card's kind, shows that very
-        card: its face, registered on the disputed sighting's, has not moved
-        (a hand leaving it changes its middle and its outline, not its face)."""
-        assert self.dispute is not None
-        if self.dispute.face is None or self.frame is None or sighting.card != self.dispute.sightings[-1].card:
+        if self.dispute.fresh or self.top is None or sighting.card != self.top.card:
             return False
-        shift = face_shift(self.dispute.face, self.frame, sighting, self.config)
-        least = self.config.face_shift if self.dispute.clear else self.config.unclear_face_shift
-        return shift is not None and shift.match >= self.config.face_match and not shift.turned and \
-            shift.moved <= least
+        return (self.passed and self._face_moved(sighting) is None) or \
+            (self.aside and not self.passed and not self._pushed_along()) or \
+            (self._held_by_hand(sighting) and self._pushed_along())
 
     def _watch(self, dispute: Dispute, small: np.ndarray) -> None:
         """Whether something passed over the disputed card since it was last

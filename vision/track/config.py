@@ -84,6 +84,10 @@ class TrackerConfig:
     # right way up: fingers on a face much like itself turned register about as well either way (0.945 and
     # 0.944), a twin laid the other way up 0.06 to 0.23 better
     turn_margin: float = 0.05
+    # a twin laid on a card still being read (``Dispute.twin_laid_on``) registers on its face this well: a
+    # twin lands face on face (0.999), while a card settling as the fingers leave it registers at 0.95 to
+    # 0.97, seemingly moved by half a hundredth of its width
+    twin_face_match: float = 0.99
     # ... and, below this, also registered turned half round: a card laid the other way up on its twin, whose
     # picture is much like itself turned, still registers loosely the first way
     face_sure_match: float = 0.95

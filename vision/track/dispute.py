@@ -93,8 +93,8 @@ class Dispute:
         disputed card was a new card, something moved over the pile since (a
         hand laying a card fast may only touch it), and its face, taken with
         nothing on or around it and registered on it cleanly
-        (``face_sure_match``: not the fingers that laid it), moved, or it lies
-        turned half round (at ``face_match``).
+        (``twin_face_match``: not a card settling as the fingers leave it),
+        moved, or it lies turned half round (at ``face_match``).
         The settled top card has the same test (the touch of
         :mod:`vision.track.passage`); a card laid fast may still be disputed
         when the next one lands on it."""
@@ -107,7 +107,7 @@ class Dispute:
             return shift.match >= config.face_match
         # a face taken with something by the card may be of a card still held, or of the top card
         # read again as the hand leaves it: only a clear one is trusted to have moved
-        return self.clear and shift.match >= config.face_sure_match and shift.moved > config.face_shift and \
+        return self.clear and shift.match >= config.twin_face_match and shift.moved > config.face_shift and \
             sighting.pose_distance(self.sightings[-1]) <= config.agree_tolerance
 
     def _shift(self, frame: np.ndarray, sighting: Detection, config: TrackerConfig) -> Shift | None:

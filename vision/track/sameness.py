@@ -76,7 +76,7 @@ class Sameness:
         if self.twin_landed and not self.lifting:
             return True  # its face was seen carried in and laid on it (see :mod:`vision.track.passage`)
         if self.top.encloses(sighting, self.config.merged_growth, self.config.merged_margin) and \
-                not (self.covered and self._moved_cleanly()):
+                not (self.covered and self._moved_cleanly(sighting)):
             return False  # read before with fingers merged into its outline (its face, if clear, would say so)
         if self._pushed_along():
             return False  # what lay beside it moved with it: the pile was nudged
@@ -237,12 +237,12 @@ class Sameness:
             return True
         return None
 
-    def _moved_cleanly(self) -> bool:
+    def _moved_cleanly(self, sighting: Detection) -> bool:
         """Whether the top card's face registers cleanly (``face_sure_match``)
-        and moved: what its outline says is then beside the point."""
+        and moved (:meth:`_face_moved`): what its outline says is then beside
+        the point."""
         shift = self._shift()
-        least = self.config.face_shift if self.face_clear else self.config.unclear_face_shift
-        return shift is not None and shift.match >= self.config.face_sure_match and shift.moved > least
+        return shift is not None and shift.match >= self.config.face_sure_match and self._face_moved(sighting) is True
 
     def _face_carried(self, sighting: Detection) -> bool | None:
         """True when the top card's face, registered from where ``sighting``'s

@@ -379,3 +379,23 @@ def test_a_card_read_as_it_still_slid_under_the_fingers_is_no_twin_laid_on_itsel
     script = [(TABLE, [])] + [(laid(below), [under])] * 6 + [(sliding, [first])] * 2 + [(touching, [])] * 2 + \
         [(sharp, [first])] * 10
     assert notations(run_script(Scripted(), script)) == "A S"
+
+
+@pytest.mark.parametrize("degrees, counted", [(1.0, "A S S"), (2.0, "A S S"), (0.0, "A S")])
+def test_a_twin_inside_the_outline_a_card_still_being_read_had_counts_when_its_face_moved(degrees, counted):
+    """A card laid fast is read twice, with an outline a little larger than
+    the card (as fingers or a shadow merged into it make one), its face
+    taken clear, and the next hand comes before it is reported. A twin lies
+    a degree off it, read with its own outline, inside the first: by the
+    outlines, the same card seen without the fingers; by the face,
+    registered cleanly and moved, a card laid. The face decides, as it does
+    for the top card. The card seen again unmoved is no new card."""
+    below = CORNERS + np.float32([10, 8])
+    middle = FIRST.mean(axis=0)
+    grown = (middle + (FIRST - middle) * np.float32([1.12, 1.1])).astype(np.float32)
+    neat = turned(FIRST, degrees)
+    under, first, twin = (dataclasses.replace(sighting(n, 0.8, "P", 0.6), corners=c)
+                          for n, c in (("A", below), ("S", grown), ("S", neat)))
+    script = [(TABLE, [])] + [(laid(below), [under])] * 6 + [(laid(below, FIRST), [first])] * 2 + \
+        [(laid(below, FIRST, hand=True), [])] * 2 + [(laid(below, FIRST, neat), [twin])] * 10
+    assert notations(run_script(Scripted(), script)) == counted

@@ -60,7 +60,7 @@ class Dispute:
         share = self.votes[best] / max(1e-9, sum(self.votes.values()))
         return float(np.mean(mine)) * share
 
-    def interrupted_by(self, sighting: Detection, config: TrackerConfig) -> bool:
+    def interrupted_by(self, frame: np.ndarray, sighting: Detection, config: TrackerConfig) -> bool:
         """Whether ``sighting`` shows another card in another pose than the
         disputed one, which landed all the same: another kind, or the same
         kind after something covered the disputed card."""
@@ -68,7 +68,8 @@ class Dispute:
         other = last.card != sighting.card or self.covered  # covered: perhaps the same kind again
         if not other or sighting.pose_distance(last) <= config.pose_tolerance:
             return False
-        if last.card == sighting.card and last.encloses(sighting, config.merged_growth, config.merged_margin):
+        if last.card == sighting.card and last.encloses(sighting, config.merged_growth, config.merged_margin) and \
+                not self.moved_cleanly(frame, sighting, config):
             return False  # the fingers that held it have gone
         if self.agreeing(config.agree_tolerance) >= config.agree:
             # a card only read with a hand on it may just read otherwise once the hand is gone
@@ -109,6 +110,14 @@ class Dispute:
         # read again as the hand leaves it: only a clear one is trusted to have moved
         return self.clear and shift.match >= config.twin_face_match and shift.moved > config.face_shift and \
             sighting.pose_distance(self.sightings[-1]) <= config.agree_tolerance
+
+    def moved_cleanly(self, frame: np.ndarray, sighting: Detection, config: TrackerConfig) -> bool:
+        """Whether the disputed face, taken clear, registers cleanly where
+        ``sighting`` lies (``face_sure_match``) and moved: fingers leaving a
+        card change its outline, not where its face lies."""
+        shift = self._shift(frame, sighting, config)
+        return self.clear and shift is not None and not shift.turned and \
+            shift.match >= config.face_sure_match and shift.moved > config.face_shift
 
     def _shift(self, frame: np.ndarray, sighting: Detection, config: TrackerConfig) -> Shift | None:
         """The disputed card's face registered where ``sighting`` lies in

@@ -285,17 +285,18 @@ class FlipTracker(Sameness, Passage):
         bare = clear is not False
         assert self.frame is not None
         twin = self.dispute is not None and self.dispute.twin_laid_on(self.frame, sighting, self.config)
-        if self.dispute is not None and (twin or (self.dispute.interrupted_by(sighting, self.config) and
+        if self.dispute is not None and (twin or (self.dispute.interrupted_by(self.frame, sighting, self.config) and
                                                   not self.dispute.unmoved(self.frame, sighting, self.config))):
             # the next card covered one that was only waiting for the hand to go: it landed all the same
             fresh, covered = self.dispute.fresh, self.covered
+            twin = twin or self.dispute.moved_cleanly(self.frame, sighting, self.config)
             events = self._decide(self.dispute.sightings[-1], small, now, self.dispute.confidence(),
                                   buried=True, new=fresh)
             # ``sighting`` lies on it: a new card even if of the same kind; but a disputed card that
             # was the top card seen again (fingers by it) is that card, and its kind elsewhere now is
             # that card moved (a nudge) unless something was seen passing over it
             self.covered = fresh or covered
-            self.twin_landed = twin  # laid on it where it lay: no outline tells, its face did
+            self.twin_landed = twin  # laid on it: its face told, where no outline did
         elif self.dispute is not None and bare and not self.dispute.bare and \
                 sighting.card != self.dispute.sightings[-1].card:
             # the card was only read with a hand on it, and reads otherwise now that the hand is gone

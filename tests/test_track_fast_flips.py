@@ -399,3 +399,44 @@ def test_a_twin_inside_the_outline_a_card_still_being_read_had_counts_when_its_f
     script = [(TABLE, [])] + [(laid(below), [under])] * 6 + [(laid(below, FIRST), [first])] * 2 + \
         [(laid(below, FIRST, hand=True), [])] * 2 + [(laid(below, FIRST, neat), [twin])] * 10
     assert notations(run_script(Scripted(), script)) == counted
+
+
+
+def test_a_card_read_with_an_outline_that_takes_in_the_card_below_now_and_then_is_reported_as_it_lies():
+    """A card laid a tenth of a card off the one below is read look after
+    look, its outline now its own, now one taking in the card below as
+    well: the outlines never agree twice in a row, but its face, taken
+    clear, registers unmoved on each. It is one card lying still, reported
+    while it lies there, not only when the next hand comes; the twin laid
+    on it then is the next card."""
+    below = CORNERS + np.float32([-12, 10])
+    merged = np.float32([[28, 20], [80, 20], [80, 92], [28, 92]])  # the two cards' outlines together
+    under, alone, both = (dataclasses.replace(sighting(n, c, "P", 0.6), corners=k)
+                          for n, c, k in (("A", 0.97, below), ("S", 0.77, FIRST), ("S", 0.89, merged)))
+    twin = dataclasses.replace(alone, corners=turned(FIRST, 3.0, (2.0, 2.0)))
+    script = [(TABLE, [])] + [(laid(below), [under])] * 6 + [(laid(below, hand=True), [])] * 2 + \
+        [(laid(below, FIRST), [alone if i % 2 else both]) for i in range(7)]
+    hand_comes = len(script)
+    script += [(laid(below, FIRST, hand=True), [])] * 3 + [(laid(below, FIRST, twin.corners), [twin])] * 10
+    events = run_script(Scripted(), script)
+    assert notations(events) == "A S S"
+    assert events[1].frame < hand_comes
+
+
+def test_a_card_reported_late_as_the_next_hand_lays_its_twin_keeps_its_own_face():
+    """A card is read clear but now as salami, now as double salami (the
+    stand-in's two salami faces read alike), so it waits to be reported,
+    and the next hand lays a salami a little off it before the wait is
+    over. Reported at the end of the wait, as it was last seen, it keeps
+    the face seen then, not the view under the hand: the twin, once the
+    hand has gone, registers moved on it and counts."""
+    below = CORNERS + np.float32([10, 8])
+    twin_at = turned(FIRST, 3.0, (3.0, 2.0))
+    under, single, double, twin = (dataclasses.replace(sighting(n, c, "P", 0.6), corners=k) for n, c, k in
+                                   (("A", 0.97, below), ("S", 0.8, FIRST), ("S2", 0.7, FIRST), ("S", 0.8, twin_at)))
+    script = [(TABLE, [])] + [(laid(below), [under])] * 6 + [(laid(below, hand=True), [])] * 2 + \
+        [(laid(below, FIRST), [single if i % 2 == 0 else double]) for i in range(5)] + \
+        [(laid(below, FIRST, hand=True), [])] * 12 + [(laid(below, FIRST, twin_at, hand=True), [])] * 4 + \
+        [(laid(below, FIRST, twin_at), [twin])] * 10
+    assert notations(run_script(Scripted(), script)) == "A S S"
+

@@ -33,17 +33,27 @@ class Dispute:
     restacked: bool = False            # ... or the card below the top one uncovered, or one put back
     uncovered: Card | None = None      # a card some sighting showed as the card below the top one, uncovered
     clear: bool = False                # ... and was seen with nothing on or around it (not just for want of a view)
+    places: deque[int] = field(init=False)  # per sighting: sightings of one face, unmoved, share one
     _registered: tuple = field(default=(None, None, None), repr=False)  # (frame, sighting, shift) last registered
 
-    def add(self, sighting: Detection) -> None:
+    def __post_init__(self) -> None:
+        self.places = deque(range(len(self.sightings)), maxlen=self.sightings.maxlen)
+
+    def add(self, sighting: Detection, in_place: bool = False) -> None:
+        """``in_place``: the latest sighting's face registered unmoved on this
+        one, however their outlines differ."""
         self.sightings.append(sighting)
         self.votes[sighting.card] = self.votes.get(sighting.card, 0.0) + sighting.confidence
+        last = self.places[-1] if self.places else -1
+        self.places.append(last if in_place else last + 1)
 
     def agreeing(self, tolerance: float) -> int:
-        """How many of the latest sightings in a row show the last one's card in its pose."""
-        last, count = self.sightings[-1], 0
-        for s in reversed(self.sightings):
-            if s.card != last.card or s.pose_distance(last) > tolerance:
+        """How many of the latest sightings in a row show the last one's card
+        in its pose, or its face where it lay (an outline taking in the card
+        below part of the time, the face itself never moving)."""
+        last, place, count = self.sightings[-1], self.places[-1], 0
+        for s, at in zip(reversed(self.sightings), reversed(self.places)):
+            if s.card != last.card or (s.pose_distance(last) > tolerance and at != place):
                 break
             count += 1
         return count
@@ -78,14 +88,16 @@ class Dispute:
         # a fast flip the next card is laid before a second look
         return self.covered and self.clear and self.fresh
 
-    def unmoved(self, frame: np.ndarray, sighting: Detection, config: TrackerConfig) -> bool:
+    def unmoved(self, frame: np.ndarray, sighting: Detection, config: TrackerConfig,
+                match: float | None = None) -> bool:
         """Whether ``sighting``, of the disputed card's kind, shows that very
-        card: its face, registered on the latest sighting's, has not moved
-        (a hand leaving it changes its middle and its outline, not its face)."""
+        card: its face, registered on the latest sighting's (at ``match``,
+        by default ``face_match``), has not moved (a hand leaving it changes
+        its middle and its outline, not its face)."""
         shift = self._shift(frame, sighting, config)
         least = config.face_shift if self.clear else config.unclear_face_shift
-        return shift is not None and shift.match >= config.face_match and not shift.turned and \
-            shift.moved <= least
+        return shift is not None and shift.match >= (config.face_match if match is None else match) and \
+            not shift.turned and shift.moved <= least
 
     def twin_laid_on(self, frame: np.ndarray, sighting: Detection, config: TrackerConfig) -> bool:
         """Whether ``sighting``, of the disputed card's kind, is another card
@@ -110,6 +122,16 @@ class Dispute:
         # read again as the hand leaves it: only a clear one is trusted to have moved
         return self.clear and shift.match >= config.twin_face_match and shift.moved > config.face_shift and \
             sighting.pose_distance(self.sightings[-1]) <= config.agree_tolerance
+
+    def in_place(self, frame: np.ndarray, sighting: Detection, config: TrackerConfig) -> bool:
+        """Whether ``sighting``, read with another outline than the latest
+        sighting, is that card where it lay, by its face: taken clear, it
+        registers on ``sighting`` cleanly (``face_sure_match``) and unmoved."""
+        if not self.sightings or sighting.card != self.sightings[-1].card:
+            return False
+        if sighting.pose_distance(self.sightings[-1]) <= config.agree_tolerance:
+            return False  # the outlines agree already
+        return self.clear and self.unmoved(frame, sighting, config, config.face_sure_match)
 
     def moved_cleanly(self, frame: np.ndarray, sighting: Detection, config: TrackerConfig) -> bool:
         """Whether the disputed face, taken clear, registers cleanly where

@@ -303,7 +303,9 @@ class FlipTracker(Sameness, Passage):
             self.dispute = Dispute(deque(maxlen=self.config.max_sightings), self.dispute.since)
         if self.dispute is None:
             self.dispute = Dispute(deque(maxlen=self.config.max_sightings), now)
-        self.dispute.add(sighting)
+        # a card lifted off is told put back by its outline (see :mod:`vision.track.stack`)
+        in_place = self.stack.lifted is None and self.dispute.in_place(self.frame, sighting, self.config)
+        self.dispute.add(sighting, in_place)
         if self._seen_uncovered(sighting):
             self.dispute.uncovered = sighting.card
         # judged now, while the card shows: once the next card covers it, its face cannot be registered; the
@@ -369,12 +371,18 @@ class FlipTracker(Sameness, Passage):
         """A card disputed for too long is reported with the best guess."""
         if self.dispute is None or now - self.dispute.since < self.config.max_wait:
             return []
+        dispute = self.dispute
         # the card below seen while the top card was held aside stays that card though the hand now covers it
-        favourite = self.dispute.favourite()
+        favourite = dispute.favourite()
         # judged as it was last seen: what passed over the pile since (the next hand) says nothing of it
-        new = False if self.dispute.restacked else \
-            self.dispute.fresh if favourite.card == self.dispute.sightings[-1].card else None
-        return self._decide(favourite, small, now, self.dispute.confidence(), new=new)
+        new = False if dispute.restacked else dispute.fresh if favourite.card == dispute.sightings[-1].card else None
+        if not (new and dispute.covered):
+            return self._decide(favourite, small, now, dispute.confidence(), new=new)
+        # a new card that something passed over since: the next card may lie on it now, and its face is the
+        # one last seen
+        events = self._decide(favourite, small, now, dispute.confidence(), buried=True, new=True)
+        self.face, self.face_clear, self.covered = dispute.face, dispute.clear, True
+        return events
 
     def _decisive(self, sighting: Detection) -> bool:
         """Clear enough to report at once, without a second agreeing look."""

@@ -440,3 +440,37 @@ def test_a_card_reported_late_as_the_next_hand_lays_its_twin_keeps_its_own_face(
         [(laid(below, FIRST, twin_at), [twin])] * 10
     assert notations(run_script(Scripted(), script)) == "A S S"
 
+
+def finely(*cards: np.ndarray, hand: tuple[tuple[int, int], tuple[int, int]] | None = None) -> np.ndarray:
+    """As :func:`laid` (without the hand over the first card), drawn four
+    times as large and reduced: corners a fraction of a pixel apart show."""
+    big = np.full((TABLE.shape[0] * 4, TABLE.shape[1] * 4, 3), 90, np.uint8)
+    for corners in cards:
+        scaled = corners * 4
+        middle = scaled.mean(axis=0)
+        cv2.fillConvexPoly(big, np.round(scaled).astype(np.int32), (230, 230, 230))
+        cv2.polylines(big, [np.round(middle + (scaled - middle) * 0.75).astype(np.int32)], True, (40, 40, 40), 8)
+        cv2.circle(big, (int(middle[0]), int(middle[1])), 36, (40, 40, 40), -1)
+    frame = cv2.resize(big, (TABLE.shape[1], TABLE.shape[0]), interpolation=cv2.INTER_AREA)
+    if hand is not None:
+        cv2.rectangle(frame, *hand, (60, 90, 150), -1)
+    return frame
+
+
+@pytest.mark.parametrize("offset, counted", [(0.25, "A S S"), (0.0, "A S")])
+def test_a_twin_laid_a_fraction_of_a_pixel_off_before_the_top_card_rested_counts(offset, counted):
+    """The next hand comes the moment the top card settles, so no touch of
+    it counts (fingers leaving a card just laid touch it too), and lays a
+    twin a quarter of a pixel off it, read with the same outline: nothing
+    passed over it, nothing was pushed, but its face registers face on
+    face (``twin_face_match``) and moved. Fingers leaving a card do not
+    move it so cleanly: a twin. A hand that comes and lays nothing adds none."""
+    below = CORNERS + np.float32([10, 8])
+    twin_at = FIRST + np.float32([offset, 0])
+    under, top = (dataclasses.replace(sighting(n, 0.97, "P", 0.6), corners=c) for n, c in (("A", below), ("S", FIRST)))
+    beside = ((0, 30), (22, 60))
+    script = [(finely(), [])] + [(finely(below), [under])] * 6 + \
+        [(finely(below, FIRST, hand=((24, 40), (36, 60))), [])] + [(finely(below, FIRST), [top])] * 2 + \
+        [(finely(below, FIRST, hand=beside), []), (finely(below, FIRST, twin_at, hand=beside), [])] + \
+        [(finely(below, FIRST, twin_at), [top])] * 10
+    assert notations(run_script(Scripted(), script)) == counted

@@ -125,11 +125,13 @@ class Sameness:
         touched, not pushed or lifted (see :mod:`vision.track.passage`), the
         outlines agree, and the face registers as the same face, cleanly
         (a face taken with fingers on it does not), a little moved."""
-        if not self.touched or self.pushed or self.lifting or self._outline_moved(sighting):
+        if self.pushed or self.lifting or self._outline_moved(sighting):
             return False
         shift = self._shift()
-        return shift is not None and shift.match >= self.config.face_sure_match and \
-            self._face_moved(sighting) is True
+        # untouched as far as motion saw (it had not rested when the next hand came), a face registering face
+        # on face still tells a twin: fingers leaving a card do not move it so cleanly
+        least = self.config.face_sure_match if self.touched else self.config.twin_face_match
+        return shift is not None and shift.match >= least and self._face_moved(sighting) is True
 
     def _read_again(self, sighting: Detection) -> bool:
         """Whether ``sighting``, of another card than the top one, is the top

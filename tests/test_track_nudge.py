@@ -238,3 +238,16 @@ def test_a_pile_pushed_by_a_hand_resting_on_its_top_card_is_pushed_plainly():
     assert unhindered(face, shift, config) is None and not moved_along(face, shift, config)
     assert pushed_plainly(face, shift, config)
     assert not pushed_plainly(*_registered(TWIN, hand=True), config)
+
+
+def test_a_twin_laid_a_little_off_with_a_fingertip_on_it_is_told_by_the_card_below_staying_put():
+    # the fingertip spoils the registration a little (below ``cut_match``, at ``face_sure_match`` or
+    # better); it could hide the old cut, but never show it where the card no longer lies
+    config = DEFAULT_TRACKER_CONFIG
+    top = _sighting(_corners(*HERE))
+    face = face_of(_frame([(BELOW, _corners(*UNDER)), (TOP, _corners(*HERE))], seed=10), top, config)
+    for after, twin in ((TWIN, True), (PUSHED, False)):
+        now = cv2.ellipse(_frame(after, seed=11), (180, 215), (18, 40), 0, 0, 360, (120, 150, 200), -1)
+        shift = face_shift(face, now, top, config)
+        assert shift is not None and config.face_sure_match <= shift.match < config.cut_match
+        assert stayed_put(face, shift, config) is twin

@@ -57,11 +57,13 @@ def moved_along(before: Face, shift: Shift, config: TrackerConfig) -> bool:
 def stayed_put(before: Face, shift: Shift, config: TrackerConfig) -> bool:
     """The other way round: whether that ground shows the earlier view as it
     was clearly more than moved, and the card's old cut still shows where
-    the face no longer lies (``twin_cut_kept`` of its strength), on a view
-    with nothing on it: the card that was on top lies where it lay, and the
-    face moved is another card of its kind, laid a few millimetres off."""
+    the face no longer lies (``twin_cut_kept`` of its strength): the card
+    that was on top lies where it lay, and the face moved is another card of
+    its kind, laid a few millimetres off. A face registered only at
+    ``face_sure_match`` (fingertips on it) will do: a hand may hide the old
+    cut, never show it where the card no longer lies."""
     votes = _ground_votes(before, shift, config)
-    if votes is None or shift.match < config.cut_match:
+    if votes is None:
         return False
     for_push, for_stay = votes
     if for_stay < config.edge_pushed or for_stay < config.edge_ratio * for_push:

@@ -12,12 +12,13 @@ import numpy as np
 import pytest
 
 from companion.engine import parse_pile
-from tools.synth.datasets import Art
+from tools.synth.datasets import Art, video_plan
 from tools.synth.flip_plan import FlipPlan
 from tools.synth.gesture_video import render_gesture_frames
 from tools.synth.gestures import GesturePlan, plan_gesture_video
 from tools.synth.hard_flips import plan_hard_flip_video
 from tools.synth.synth_video import render_flip_frames
+from tools.synth.video_sets import render_frames
 from vision.geometry import CardPose
 
 from .test_track_tracker import track
@@ -144,6 +145,16 @@ def test_a_nudge_while_the_top_card_is_read_again_adds_no_card():
     plan, frames = gesture_video("S S S", "nudge", 37)
     assert [g.kind for g in plan.gestures] == ["nudge", "nudge"]
     assert notations(track(frames)[0]) == "S S S"
+
+
+def test_a_nudge_of_the_top_card_read_again_with_fingers_by_it_is_no_twin():
+    # the nudged top card, read with the fingers by it and then, the hand gone, slid four millimetres:
+    # its face moved cleanly, but it is the card the dispute was about, not a new one laid on it
+    plan, rng = video_plan(3571, 12, (4, 6), kind="nudges")
+    art = Art.of()
+    frames = tuple(f.shot.image for f in render_frames(plan, art.faces, rng, art.back, "nudges"))
+    assert [g.kind for g in plan.gestures] == ["nudge"] * 4
+    assert notations(track(frames)[0]) == "M M M S S"
 
 
 def test_a_pile_pushed_while_the_hand_hides_its_middle_adds_no_card():

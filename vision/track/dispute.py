@@ -78,8 +78,7 @@ class Dispute:
         other = last.card != sighting.card or self.covered  # covered: perhaps the same kind again
         if not other or sighting.pose_distance(last) <= config.pose_tolerance:
             return False
-        if last.card == sighting.card and last.encloses(sighting, config.merged_growth, config.merged_margin) and \
-                not self.moved_cleanly(frame, sighting, config):
+        if self.encloses(sighting, config) and not self.moved_cleanly(frame, sighting, config):
             return False  # the fingers that held it have gone
         if self.agreeing(config.agree_tolerance) >= config.agree:
             # a card only read with a hand on it may just read otherwise once the hand is gone
@@ -122,6 +121,12 @@ class Dispute:
         # read again as the hand leaves it: only a clear one is trusted to have moved
         return self.clear and shift.match >= config.twin_face_match and shift.moved > config.face_shift and \
             sighting.pose_distance(self.sightings[-1]) <= config.agree_tolerance
+
+    def encloses(self, sighting: Detection, config: TrackerConfig) -> bool:
+        """Whether the latest sighting is ``sighting``'s card with fingers (or
+        a shadow) merged into its outline."""
+        last = self.sightings[-1]
+        return last.card == sighting.card and last.encloses(sighting, config.merged_growth, config.merged_margin)
 
     def in_place(self, frame: np.ndarray, sighting: Detection, config: TrackerConfig) -> bool:
         """Whether ``sighting``, read with another outline than the latest

@@ -289,7 +289,10 @@ class FlipTracker(Sameness, Passage):
                                                   not self.dispute.unmoved(self.frame, sighting, self.config))):
             # the next card covered one that was only waiting for the hand to go: it landed all the same
             fresh, covered = self.dispute.fresh, self.covered
-            twin = twin or self.dispute.moved_cleanly(self.frame, sighting, self.config)
+            # an outline that enclosed it could not tell the new card laid on a card being read; its face did (a
+            # nudge moves the top card seen again as cleanly)
+            twin = twin or (fresh and self.dispute.encloses(sighting, self.config) and
+                            self.dispute.moved_cleanly(self.frame, sighting, self.config))
             events = self._decide(self.dispute.sightings[-1], small, now, self.dispute.confidence(),
                                   buried=True, new=fresh)
             # ``sighting`` lies on it: a new card even if of the same kind; but a disputed card that

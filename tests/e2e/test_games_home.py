@@ -28,6 +28,11 @@ def listed(page: Page) -> list[int]:
         "ls => ls.map(l => l.dataset.game)")]
 
 
+def line(page: Page, game: int):
+    """The home page's line of a game still in play."""
+    return page.locator(f'ul.games > li.game-line:not(.archived)[data-game="{game}"]')
+
+
 def test_games_look_like_links_and_are_archived_or_deleted(page: Page, server: str) -> None:
     players = [{"name": "Ann", "color": "green"}, {"name": "Bob", "color": "red"}]
     kept, archived, deleted = (api(server, "/games", {"players": players})["id"] for _ in range(3))
@@ -42,6 +47,7 @@ def test_games_look_like_links_and_are_archived_or_deleted(page: Page, server: s
     expect(page.locator("#archived-notice")).to_contain_text(f"Game {archived} is archived")
     assert archived not in listed(page)
     page.locator("#archived-notice").get_by_role("button", name="Bring back").click()
+    expect(line(page, archived)).to_be_visible()  # the page is loaded again: wait for it
     assert archived in listed(page)
 
     page.locator(f'li.game-line[data-game="{archived}"]').get_by_role("button", name="Archive").click()
@@ -51,9 +57,10 @@ def test_games_look_like_links_and_are_archived_or_deleted(page: Page, server: s
     page.locator(f'li.game-line[data-game="{deleted}"]').get_by_role("link", name="Delete").click()
     expect(page.locator("h1")).to_have_text(f"Delete game {deleted}?")
     page.get_by_role("link", name="Keep it").click()
-    assert deleted in listed(page)  # asking deleted nothing
+    expect(line(page, deleted)).to_be_visible()  # asking deleted nothing
     page.locator(f'li.game-line[data-game="{deleted}"]').get_by_role("link", name="Delete").click()
     page.get_by_role("button", name="Delete for good").click()
+    expect(line(page, kept)).to_be_visible()
     assert deleted not in listed(page) and kept in listed(page)
     page.goto(f"/games/{deleted}")
     expect(page.locator("main")).to_contain_text(f"There is no game {deleted}")

@@ -119,7 +119,7 @@ class Dispute:
             return shift.match >= config.face_match
         # a face taken with something by the card may be of a card still held, or of the top card
         # read again as the hand leaves it: only a clear one is trusted to have moved
-        return self.clear and shift.match >= config.twin_face_match and shift.moved > config.face_shift and \
+        return self.moved_cleanly(frame, sighting, config, config.twin_face_match) and \
             sighting.pose_distance(self.sightings[-1]) <= config.agree_tolerance
 
     def encloses(self, sighting: Detection, config: TrackerConfig) -> bool:
@@ -138,13 +138,15 @@ class Dispute:
             return False  # the outlines agree already
         return self.clear and self.unmoved(frame, sighting, config, config.face_sure_match)
 
-    def moved_cleanly(self, frame: np.ndarray, sighting: Detection, config: TrackerConfig) -> bool:
+    def moved_cleanly(self, frame: np.ndarray, sighting: Detection, config: TrackerConfig,
+                      match: float | None = None) -> bool:
         """Whether the disputed face, taken clear, registers cleanly where
-        ``sighting`` lies (``face_sure_match``) and moved: fingers leaving a
-        card change its outline, not where its face lies."""
+        ``sighting`` lies (at ``match``, by default ``face_sure_match``) and
+        moved: fingers leaving a card change its outline, not where its face
+        lies."""
         shift = self._shift(frame, sighting, config)
         return self.clear and shift is not None and not shift.turned and \
-            shift.match >= config.face_sure_match and shift.moved > config.face_shift
+            shift.match >= (config.face_sure_match if match is None else match) and shift.moved > config.face_shift
 
     def _shift(self, frame: np.ndarray, sighting: Detection, config: TrackerConfig) -> Shift | None:
         """The disputed card's face registered where ``sighting`` lies in

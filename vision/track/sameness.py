@@ -122,9 +122,11 @@ class Sameness:
     def _touched_by_twin(self, sighting: Detection) -> bool:
         """Whether ``sighting``, of the top card's kind, is a twin laid fast
         almost exactly on it, nothing seen passing over: the top card was
-        touched, not pushed or lifted (see :mod:`vision.track.passage`), the
-        outlines agree, and the face registers as the same face, cleanly
-        (a face taken with fingers on it does not), a little moved."""
+        not pushed or lifted (see :mod:`vision.track.passage`), the outlines
+        agree, and the face registers as the same face, a little moved:
+        cleanly (a face taken with fingers on it does not) on a card whose
+        touch counted, face on face (``twin_face_match``) on one whose touch
+        did not."""
         if self.pushed or self.lifting or self._outline_moved(sighting):
             return False
         shift = self._shift()

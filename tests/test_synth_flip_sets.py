@@ -8,7 +8,7 @@ import random
 import cv2
 import numpy as np
 
-from companion.engine import IngredientCard, parse_pile
+from companion.engine import IngredientCard, one_of_a_kind, parse_pile
 from tools.synth.datasets import Art, video_plan
 from tools.synth.gesture_video import render_gesture_frames, scene_at
 from tools.synth.gestures import plan_gesture_video
@@ -31,6 +31,13 @@ def test_hard_sequences_hold_runs_of_two_to_five_and_streaks_of_doubles():
     doubles = [isinstance(a, IngredientCard) and a.double and isinstance(b, IngredientCard) and b.double and a != b
                for a, b in zip(cards, cards[1:])]
     assert sum(doubles) >= 10
+
+
+def test_hard_sequences_hold_each_order_and_the_mamma_mia_card_at_most_once():
+    rng = random.Random(7)
+    for _ in range(200):
+        held = [card for card in hard_sequence(60, rng) if one_of_a_kind(card)]
+        assert len(held) == len(set(held)), [card.notation for card in held]
 
 
 def test_hard_videos_lay_cards_close_to_the_last_and_turned_half_round():

@@ -27,7 +27,7 @@ from typing import Sequence
 
 import numpy as np
 
-from companion.engine import Card, IngredientCard, INGREDIENTS
+from companion.engine import Card, IngredientCard, INGREDIENTS, one_of_a_kind
 
 from tools.synth.backgrounds import TABLE_KINDS
 from tools.synth.flip_plan import (
@@ -54,7 +54,8 @@ HARD_LANDING = Landing()
 
 def hard_sequence(length: int, rng: random.Random) -> list[Card]:
     """``length`` cards: runs of 2-5 identical ingredient cards, streaks of
-    2-4 doubles of different kinds, and stretches of a bot game's pile."""
+    2-4 doubles of different kinds, and stretches of a bot game's pile (each
+    order and the Mamma Mia! card at most once, as in a game)."""
     pile: list[Card] = []
     doubles = [IngredientCard(i, double=True) for i in INGREDIENTS]
     while len(pile) < length:
@@ -66,7 +67,10 @@ def hard_sequence(length: int, rng: random.Random) -> list[Card]:
         else:
             game = simulated_pile(rng.randrange(2**32), rng.randint(2, 5), rng.random() < 0.5)
             start = rng.randrange(max(1, len(game) - 3))
-            pile += game[start:start + rng.randint(1, 4)]
+            # another game's stretch may hold an order (or the Mamma Mia! card) this pile already holds: a
+            # game has one of each, so the pile can never show it twice
+            pile += [card for card in game[start:start + rng.randint(1, 4)]
+                     if not (one_of_a_kind(card) and card in pile)]
     return pile[:length]
 
 

@@ -107,6 +107,22 @@ def test_twins_carried_in_fast_and_laid_a_few_millimetres_off_count(seed):
     assert notations(track(frames)[0]) == "P P P M M S S S"
 
 
+def test_a_twin_laid_fast_inside_the_outline_the_top_card_was_read_with_counts_when_the_card_below_stayed():
+    # every card carried in within a few frames, each twin 2.5 mm off the last: the fourth salami was read
+    # with the next hand's fingers merged into its outline, which then encloses the fifth; the face moved
+    # cleanly and the card below, by the ground beside it and its cut, stayed where it lay
+    plan, frames = hard_video("A A A A S S S", 36, every=9, mm=2.5, fast=1.0)
+    assert all(f.fast for f in plan.flips)
+    assert notations(track(frames)[0]) == "A A A A S S S"
+
+
+def test_a_twin_laid_a_little_off_by_fingers_that_touched_the_top_card_counts():
+    # nothing seen passing over the top card, nor its face beside its place: only the fingers laying the
+    # twin touched it; the face moved cleanly while the card below stayed where it lay
+    plan, frames = hard_video("P A A A S S M M M", 106, every=9, mm=2.0, fast=0.5, pause=0.6)
+    assert notations(track(frames)[0]) == "P A A A S S M M M"
+
+
 DOUBLES = "S S2 M2 O2 A2 P2 M2 M2 A"
 
 

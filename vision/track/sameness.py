@@ -75,13 +75,15 @@ class Sameness:
             return True  # laid the other way up on its twin
         if self.twin_landed and not self.lifting:
             return True  # its face was seen carried in and laid on it (see :mod:`vision.track.passage`)
+        # carried in fast past the top card (or touching it) and laid a little off it, which stayed where it lay
+        beside = (self.aside or self.touched) and not self.passed and self._left_beside()
         if self.top.encloses(sighting, self.config.merged_growth, self.config.merged_margin) and \
-                not (self.covered and self._moved_cleanly(sighting)):
+                not ((self.covered or beside) and self._moved_cleanly(sighting)):
             return False  # read before with fingers merged into its outline (its face, if clear, would say so)
         if self._pushed_along():
             return False  # what lay beside it moved with it: the pile was nudged
-        if self.aside and not self.passed and self._left_beside():
-            return True  # carried in fast past the top card and laid a little off it, which stayed where it lay
+        if beside:
+            return True
         # a top card never seen settled or clear may have been held: only its face, registered, tells
         if self.covered and self._moved(sighting):
             return True

@@ -11,7 +11,7 @@ from companion.engine import parse_card
 from vision.recognize.types import Detection, Match
 from vision.track.config import DEFAULT_TRACKER_CONFIG, TrackerConfig
 from vision.track.faces import face_of, face_shift, unhindered
-from vision.track.nudge import moved_along, pushed_plainly, stayed_put
+from vision.track.nudge import cut_kept, moved_along, pushed_plainly, stayed_put
 
 SIZE = (360, 300)
 CARD = (90, 140)  # width, height in pixels
@@ -188,13 +188,14 @@ def _pushing(frame: np.ndarray) -> np.ndarray:
 
 
 def _registered(after: list[tuple[np.ndarray, np.ndarray]], hand: bool = False, alone: bool = False,
-                checked: bool = False, soft: float = 0.0, config: TrackerConfig = DEFAULT_TRACKER_CONFIG):
+                checked: bool = False, soft: float = 0.0, shadow: float = 0.0,
+                config: TrackerConfig = DEFAULT_TRACKER_CONFIG):
     """The top card's face taken clear, and registered on the view ``after`` (a hand on it, perhaps;
-    blurred by ``soft`` pixels, perhaps)."""
+    the last card casting a ``shadow`` and blurred by ``soft`` pixels, perhaps)."""
     below = [] if alone else [(BELOW, _corners(*UNDER))]
     top = _sighting(_corners(*HERE))
     face = face_of(_frame([*below, (TOP, _corners(*HERE))], seed=10, checked=checked), top, config)
-    now = _frame(after, seed=11, checked=checked)
+    now = _frame(after, seed=11, checked=checked, shadow=shadow)
     if soft:
         now = cv2.GaussianBlur(now, (0, 0), soft)
     shift = face_shift(face, _pushing(now) if hand else now, top, config)
@@ -217,6 +218,16 @@ def test_a_twin_laid_a_little_off_and_seen_a_little_softer_is_told_by_the_card_b
     # every edge, the old cut with them (to about 0.65 of its strength here), while a push takes it away
     config = DEFAULT_TRACKER_CONFIG
     twin, pushed = (_registered(after, soft=1.0) for after in (TWIN, PUSHED))
+    assert stayed_put(*twin, config)
+    assert not stayed_put(*pushed, config) and moved_along(*pushed, config)
+
+
+def test_a_twin_laid_a_little_off_in_its_own_shadow_is_told_by_the_ground_staying_plainly():
+    # seen softer, and darkened by the twin's shadow, the old cut keeps under ``twin_cut_kept`` of its
+    # strength (0.43 here), well over what a push leaves; the ground beside it stays plainly (``edge_plain``)
+    config = DEFAULT_TRACKER_CONFIG
+    twin, pushed = (_registered(after, soft=1.3, shadow=40.0) for after in (TWIN, PUSHED))
+    assert config.cut_kept < cut_kept(twin[0], twin[1].warp, twin[1].seen, config) < config.twin_cut_kept
     assert stayed_put(*twin, config)
     assert not stayed_put(*pushed, config) and moved_along(*pushed, config)
 

@@ -118,7 +118,9 @@ class TrackerConfig:
     cut_ratio: float = 0.5
     # the other way round, a twin laid a few millimetres off: the ground says it stayed as clearly as a push
     # must be said, and the cut kept at least this much of its strength (see ``nudge.stayed_put``): a push
-    # leaves under 0.3, a view a little softer than the one the face was taken from about 0.6 of a twin's
+    # leaves under 0.3, a view a little softer than the one the face was taken from about 0.6 of a twin's;
+    # where the ground says it stayed plainly (``edge_plain``), ``cut_kept`` will do (softer still and in the
+    # twin's shadow, 0.43)
     twin_cut_kept: float = 0.5
     # a face registered only loosely (fingers on it) was pushed when at least this much of the ground votes
     # for the push (and ``edge_ratio`` times staying) and its cut is gone (see ``nudge.pushed_plainly``)

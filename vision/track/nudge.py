@@ -59,7 +59,9 @@ def stayed_put(before: Face, shift: Shift, config: TrackerConfig) -> bool:
     was clearly more than moved, and the card's old cut still shows where
     the face no longer lies (``twin_cut_kept`` of its strength): the card
     that was on top lies where it lay, and the face moved is another card of
-    its kind, laid a few millimetres off. A face registered only at
+    its kind, laid a few millimetres off. Where the ground says so plainly
+    (``edge_plain``), a cut kept as no push keeps it (``cut_kept``) will do:
+    a softer view and the twin's shadow weaken it. A face registered only at
     ``face_sure_match`` (fingertips on it) will do: a hand may hide the old
     cut, never show it where the card no longer lies."""
     votes = _ground_votes(before, shift, config)
@@ -69,7 +71,9 @@ def stayed_put(before: Face, shift: Shift, config: TrackerConfig) -> bool:
     if for_stay < config.edge_pushed or for_stay < config.edge_ratio * for_push:
         return False
     kept = cut_kept(before, shift.warp, shift.seen, config)
-    return kept is not None and kept >= config.twin_cut_kept
+    # a ground that says so plainly needs only a cut not gone as a push leaves it
+    least = config.cut_kept if for_stay >= config.edge_plain else config.twin_cut_kept
+    return kept is not None and kept >= least
 
 
 def pushed_plainly(before: Face, shift: Shift, config: TrackerConfig) -> bool:

@@ -474,3 +474,62 @@ def test_a_twin_laid_a_fraction_of_a_pixel_off_before_the_top_card_rested_counts
         [(finely(below, FIRST, hand=beside), []), (finely(below, FIRST, twin_at, hand=beside), [])] + \
         [(finely(below, FIRST, twin_at), [top])] * 10
     assert notations(run_script(Scripted(), script)) == counted
+
+
+@pytest.mark.parametrize("later, counted", [("S", "P A S"), ("A", "P A")])
+def test_another_card_laid_square_on_a_card_read_alike_in_the_clear_counts(later, counted):
+    """A card is read alike in look after look with nothing on or around
+    it, while the fingers that laid it still move just by its edge (so,
+    unsure, it is not yet reported); the next hand passes over it and lays
+    another kind exactly where it lay. No outline tells them apart, but a
+    card read alike twice in the clear was that card: both count. Read as
+    the same card again, it is that card."""
+    below = CORNERS + np.float32([10, 8])
+    under, first, second = (dataclasses.replace(sighting(n, c, "M", 0.6), corners=k)
+                            for n, c, k in (("P", 0.97, below), ("A", 0.8, FIRST), (later, 0.8, FIRST)))
+    leaving = cv2.rectangle(laid(below, FIRST), (90, 30), (110, 90), (60, 90, 150), -1)
+    fingertip = cv2.rectangle(laid(below, FIRST), (40, 16), (80, 19), (60, 90, 150), -1)  # by its edge, not on it
+    script = [(TABLE, [])] + [(laid(below), [under])] * 8 + [(leaving, [])] * 2 + \
+        [(fingertip if k % 2 else laid(below, FIRST), [first]) for k in range(6)] + \
+        [(laid(below, FIRST, hand=True), [])] * 3 + [(laid(below, FIRST), [second])] * 10
+    assert notations(run_script(Scripted(), script)) == counted
+
+
+@pytest.mark.parametrize("degrees, counted", [(6.0, "A S S"), (0.0, "A S")])
+def test_a_twin_laid_a_few_degrees_off_a_card_still_being_read_counts(degrees, counted):
+    """As a twin laid neatly on a card still being read, but turned a few
+    degrees, so the outlines no longer agree; the fingers laying it only
+    touch the card's edge, so nothing is seen covering it. Its face, taken
+    clear, registers on the twin face on face and moved: two cards. Fingers
+    touching the card and leaving it where it lay add none."""
+    below = CORNERS + np.float32([10, 8])
+    twin_at = turned(FIRST, degrees, (1.0, 1.0) if degrees else (0.0, 0.0))
+    under, first, second = (dataclasses.replace(sighting(n, 0.8, "P", 0.6), corners=c)
+                            for n, c in (("A", below), ("S", FIRST), ("S", twin_at)))
+    script = [(finely(), [])] + [(finely(below), [under])] * 6 + [(finely(below, FIRST), [first])] * 2 + \
+        [(finely(below, FIRST, hand=((36, 70), (50, 90))), [])] * 2 + [(finely(below, FIRST, twin_at), [second])] * 10
+    assert notations(run_script(Scripted(), script)) == counted
+
+
+@pytest.mark.parametrize("twin_laid, counted", [(True, "S S"), (False, "S")])
+def test_a_twin_laid_as_the_top_card_read_with_fingers_by_it_is_judged_late_counts(twin_laid, counted):
+    """The settled top card is read again and again with fingers by its
+    edge, its outline never the same twice, so the reading is judged only
+    at ``max_wait``; meanwhile the next hand passed over it and holds a twin
+    laid a little off, fingers still on its corner. The card judged is the
+    top card as it was last seen; the hand that passed over it since is
+    the next card's, and still counts once the fingers let go."""
+    top = dataclasses.replace(sighting("S", 0.8, "P", 0.6), corners=FIRST)
+    outlines = [dataclasses.replace(top, corners=FIRST + np.float32(d)) for d in ([-2, 0], [2, 0])]
+    twin_at = FIRST + np.float32([2, 1])
+    twin = dataclasses.replace(top, corners=twin_at)
+    after = laid(FIRST, twin_at) if twin_laid else laid(FIRST)
+
+    def fingers(k: int) -> np.ndarray:
+        return cv2.rectangle(laid(FIRST), (20, 40), (48 + 4 * (k // 2 % 2), 70), (60, 90, 150), -1)
+
+    script = [(TABLE, [])] + [(laid(FIRST), [top])] * 8 + [(fingers(k), [outlines[k // 2 % 2]]) for k in range(14)] + \
+        [(laid(FIRST, hand=True), [])] * 3 + \
+        [(cv2.rectangle(after.copy(), (60 + 10 * (k % 2), 66), (110, 100), (60, 90, 150), -1), []) for k in range(4)] + \
+        [(after, [twin if twin_laid else top])] * 10
+    assert notations(run_script(Scripted(), script)) == counted

@@ -26,6 +26,7 @@ class Dispute:
     face: Face | None = None           # the latest sighting's face, to tell whether it moved since
     covered: bool = False              # that middle was hidden since
     stirred: bool = False              # something moved over the pile since the latest sighting
+    top_passed: bool = False           # ... and hid the middle of the card on top
     bare: bool = False                 # a sighting was made with nothing on or around the card
     released: bool = False             # since the latest sighting, nothing was seen on or around the card
     fresh: bool = False                # the latest sighting, when made, showed another card than the top one
@@ -73,11 +74,18 @@ class Dispute:
     def interrupted_by(self, frame: np.ndarray, sighting: Detection, config: TrackerConfig) -> bool:
         """Whether ``sighting`` shows another card in another pose than the
         disputed one, which landed all the same: another kind, or the same
-        kind after something covered the disputed card."""
+        kind after something covered the disputed card. In the same pose,
+        only another kind where the disputed card was read alike twice with
+        nothing on or around it before something passed over it: a reading
+        made under a hand may be wrong, two clear ones are that card."""
         last = self.sightings[-1]
         other = last.card != sighting.card or self.covered  # covered: perhaps the same kind again
-        if not other or sighting.pose_distance(last) <= config.pose_tolerance:
+        if not other:
             return False
+        if sighting.pose_distance(last) <= config.pose_tolerance:
+            # laid square on it: another kind where one was read alike twice in the clear, then passed over
+            return last.card != sighting.card and self.covered and self.clear and \
+                self.agreeing(config.agree_tolerance) >= config.agree
         if self.encloses(sighting, config) and not self.moved_cleanly(frame, sighting, config):
             return False  # the fingers that held it have gone
         if self.agreeing(config.agree_tolerance) >= config.agree:
@@ -100,13 +108,13 @@ class Dispute:
 
     def twin_laid_on(self, frame: np.ndarray, sighting: Detection, config: TrackerConfig) -> bool:
         """Whether ``sighting``, of the disputed card's kind, is another card
-        of that kind laid on it, so neatly that the outlines agree (within
-        ``agree_tolerance``; farther off, :meth:`interrupted_by` tells): the
-        disputed card was a new card, something moved over the pile since (a
-        hand laying a card fast may only touch it), and its face, taken with
-        nothing on or around it and registered on it cleanly
-        (``twin_face_match``: not a card settling as the fingers leave it),
-        moved, or it lies turned half round (at ``face_match``).
+        of that kind laid on it, near or a few degrees off (a hand laying it
+        fast may only touch the disputed card, so nothing is seen covering
+        it): the disputed card was a new card, something moved over the pile
+        since, and its face, taken with nothing on or around it and
+        registered on it cleanly (``twin_face_match``: not a card settling
+        as the fingers leave it), moved, or it lies turned half round (at
+        ``face_match``).
         The settled top card has the same test (the touch of
         :mod:`vision.track.passage`); a card laid fast may still be disputed
         when the next one lands on it."""
@@ -119,8 +127,7 @@ class Dispute:
             return shift.match >= config.face_match
         # a face taken with something by the card may be of a card still held, or of the top card
         # read again as the hand leaves it: only a clear one is trusted to have moved
-        return self.moved_cleanly(frame, sighting, config, config.twin_face_match) and \
-            sighting.pose_distance(self.sightings[-1]) <= config.agree_tolerance
+        return self.moved_cleanly(frame, sighting, config, config.twin_face_match)
 
     def encloses(self, sighting: Detection, config: TrackerConfig) -> bool:
         """Whether the latest sighting is ``sighting``'s card with fingers (or

@@ -130,6 +130,8 @@ class FlipTracker(Sameness, Passage):
         if self.top is not None and not self.buried and self._top_hidden(small):
             self.passed = True
             self.covered = self.covered or self.settled or self.clear
+            if self.dispute is not None:
+                self.dispute.top_passed = True
             self._note_lift(small=small)
         if self.dispute is not None:
             self._watch(self.dispute, small)
@@ -320,7 +322,7 @@ class FlipTracker(Sameness, Passage):
             sighting.card == self.top.card and self._restacked(sighting) is not None
         self.dispute.view, self.dispute.middle = small, self.motion.mask(sighting.corners, 0.5)
         self.dispute.face = face_of(self.frame, sighting, self.config)
-        self.dispute.covered = self.dispute.released = self.dispute.stirred = False
+        self.dispute.covered = self.dispute.released = self.dispute.stirred = self.dispute.top_passed = False
         self.dispute.bare = self.dispute.bare or bare
         if self._judged_too_soon(sighting):
             self.dirty = True
@@ -380,7 +382,12 @@ class FlipTracker(Sameness, Passage):
         # judged as it was last seen: what passed over the pile since (the next hand) says nothing of it
         new = False if dispute.restacked else dispute.fresh if favourite.card == dispute.sightings[-1].card else None
         if not (new and dispute.covered):
-            return self._decide(favourite, small, now, dispute.confidence(), new=new)
+            passed, covered = self.passed, self.covered
+            events = self._decide(favourite, small, now, dispute.confidence(), new=new)
+            if not events and dispute.top_passed:
+                # the top card, seen again before a hand passed over it: what the hand lays is judged by that passage
+                self.passed, self.covered = passed, covered
+            return events
         # a new card that something passed over since: the next card may lie on it now, and its face is the
         # one last seen
         events = self._decide(favourite, small, now, dispute.confidence(), buried=True, new=True)

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from companion.engine import parse_card
+from tools.synth.datasets import Art
 from vision.recognize.types import Detection, Match
 from vision.track.config import DEFAULT_TRACKER_CONFIG, TrackerConfig
 from vision.track.faces import face_of, face_shift, unhindered
@@ -262,3 +263,29 @@ def test_a_twin_laid_a_little_off_with_a_fingertip_on_it_is_told_by_the_card_bel
         shift = face_shift(face, now, top, config)
         assert shift is not None and config.face_sure_match <= shift.match < config.cut_match
         assert stayed_put(face, shift, config) is twin
+
+
+def test_the_cut_of_a_card_outlined_on_the_frame_printed_inside_it_is_its_edge():
+    # the stand-in deck prints a frame just inside the card's edge, and an outline may lie on its inner side;
+    # a twin 2 mm off covers that frame with its own white border, while the card's edge, a few pixels out,
+    # still shows where the twin does not lie; a push takes the edge along
+    config = DEFAULT_TRACKER_CONFIG
+    art = Art.of()
+    pineapple, salami = (cv2.resize(art.faces[parse_card(n)], CARD, interpolation=cv2.INTER_AREA) for n in "AS")
+    here = _corners(*HERE)
+    middle = here.mean(axis=0)
+    inset = 1 - 0.0425 * CARD[0] / np.abs(here - middle).max(axis=0)  # the frame's inner side: 4 % of the width in
+    on_frame = (middle + (here - middle) * inset).astype(np.float32)
+    top = _sighting(on_frame)
+    face = face_of(_frame([(salami, _corners(*UNDER)), (pineapple, here)], seed=10), top, config)
+    move = (2.0, 1.5, 1.0)
+    moved = (HERE[0] + move[0], HERE[1] + move[1], HERE[2] + move[2])
+    under_moved = (UNDER[0] + move[0], UNDER[1] + move[1], UNDER[2] + move[2])
+    twin = _frame([(salami, _corners(*UNDER)), (pineapple, here), (pineapple, _corners(*moved))], seed=11)
+    pushed = _frame([(salami, _corners(*under_moved)), (pineapple, _corners(*moved))], seed=11)
+    kept = []
+    for now in (twin, pushed):
+        shift = face_shift(face, now, top, config)
+        assert shift is not None and shift.match >= config.cut_match
+        kept.append(cut_kept(face, shift.warp, shift.seen, config))
+    assert kept[0] >= config.twin_cut_kept and kept[1] < config.cut_kept

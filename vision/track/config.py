@@ -107,11 +107,13 @@ class TrackerConfig:
     edge_ratio: float = 3.0
     edge_contrast: float = 20.0
     edge_explained: float = 40.0
-    # ... or, when that ground says less (a table's grain stays put either way), when its cut (the outer
-    # edge, farther than ``cut_gap`` from the card now, at least ``cut_least`` samples) kept less than
-    # ``cut_kept`` of its strength, and the ground says at least ``cut_ratio`` as much for the push as for
-    # staying; only on a face that registered at ``cut_match`` or better (nothing on it)
+    # ... or, when that ground says less (a table's grain stays put either way), when its cut (the strongest
+    # edge within ``cut_band`` outside the outline: the card's edge, where the outline lies on a frame printed
+    # inside it; farther than ``cut_gap`` from where the card's edge lies now, at least ``cut_least`` samples)
+    # kept less than ``cut_kept`` of its strength, and the ground says at least ``cut_ratio`` as much for the
+    # push as for staying; only on a face that registered at ``cut_match`` or better (nothing on it)
     cut_match: float = 0.97
+    cut_band: float = 0.08
     cut_gap: float = 0.015
     cut_least: int = 20
     cut_kept: float = 0.3

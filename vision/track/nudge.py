@@ -119,16 +119,21 @@ def _ground_votes(before: Face, shift: Shift, config: TrackerConfig,
 
 
 def cut_kept(before: Face, warp: np.ndarray, seen: np.ndarray, config: TrackerConfig) -> float | None:
-    """How much of the top card's cut (its outer edge, found within
-    ``edge_band`` outside its outline in the earlier view) still shows where
-    it was, where the card does not lie now (farther than ``cut_gap``): about
-    1 under a twin, which leaves the card below it as it lay; about 0 when
-    the card was pushed away from there. None when too little of the cut
-    lies bare (``cut_least`` samples)."""
+    """How much of the top card's cut (its outer edge, the strongest edge
+    within ``cut_band`` outside its outline in the earlier view) still shows
+    where it was, where the card does not lie now: about 1 under a twin,
+    which leaves the card below it as it lay; about 0 when the card was
+    pushed away from there. None when too little of the cut lies bare
+    (``cut_least`` samples).
+
+    An outline may lie on a frame printed inside the card, the cut a few
+    pixels beyond it; a twin has the same border, so a stretch of the cut
+    lies bare only when it lies that far and ``cut_gap`` more outside the
+    outline where the card lies now."""
     grad_before, grad_seen = _gradients(before.patch), _gradients(seen)
     outline = before.outline.astype(np.float32)
     now = (np.c_[outline, np.ones(4)] @ warp.T).astype(np.float32).reshape(-1, 1, 2)
-    band, gap = config.edge_band * config.face_width, config.cut_gap * config.face_width
+    band, gap = config.cut_band * config.face_width, config.cut_gap * config.face_width
     middle = outline.mean(axis=0)
     along = np.linspace(0.1, 0.9, 40, dtype=np.float32)[:, None]
     was = still = 0.0
@@ -143,9 +148,9 @@ def cut_kept(before: Face, warp: np.ndarray, seen: np.ndarray, config: TrackerCo
         lines = [line + d * normal for d in np.arange(0.0, band + 0.01, 0.5, dtype=np.float32)]
         steps = [_sample(across_before, points) for points in lines]
         best = int(np.argmax([abs(float(step.mean())) for step in steps]))
-        points, step = lines[best], steps[best]
+        points, step, beyond = lines[best], steps[best], 0.5 * best
         sign = np.sign(float(step.mean()))
-        bare = np.array([cv2.pointPolygonTest(now, (float(x), float(y)), True) < -gap for x, y in points])
+        bare = np.array([cv2.pointPolygonTest(now, (float(x), float(y)), True) < -(gap + beyond) for x, y in points])
         inside = (points[:, 0] > 1) & (points[:, 1] > 1) & \
             (points[:, 0] < seen.shape[1] - 2) & (points[:, 1] < seen.shape[0] - 2)
         use = bare & inside

@@ -145,10 +145,11 @@ def cut_kept(before: Face, warp: np.ndarray, seen: np.ndarray, config: TrackerCo
         across_before, across_seen = (grads[..., 0] * normal[0] + grads[..., 1] * normal[1]
                                       for grads in (grad_before, grad_seen))
         # the cut: the line parallel to the outline, within the band, where the edge is strongest
-        lines = [line + d * normal for d in np.arange(0.0, band + 0.01, 0.5, dtype=np.float32)]
+        distances = np.arange(0.0, band + 0.01, 0.5, dtype=np.float32)
+        lines = [line + d * normal for d in distances]
         steps = [_sample(across_before, points) for points in lines]
         best = int(np.argmax([abs(float(step.mean())) for step in steps]))
-        points, step, beyond = lines[best], steps[best], 0.5 * best
+        points, step, beyond = lines[best], steps[best], float(distances[best])
         sign = np.sign(float(step.mean()))
         bare = np.array([cv2.pointPolygonTest(now, (float(x), float(y)), True) < -(gap + beyond) for x, y in points])
         inside = (points[:, 0] > 1) & (points[:, 1] > 1) & \

@@ -75,14 +75,12 @@ class Sameness:
             return True  # laid the other way up on its twin
         if self.twin_landed and not self.lifting:
             return True  # its face was seen carried in and laid on it (see :mod:`vision.track.passage`)
-        # carried in fast past the top card (or touching it) and laid a little off it, which stayed where it lay
-        beside = (self.aside or self.touched) and not self.passed and self._left_beside()
         if self.top.encloses(sighting, self.config.merged_growth, self.config.merged_margin) and \
-                not ((self.covered or beside) and self._moved_cleanly(sighting)):
+                not ((self.covered or self._laid_beside()) and self._moved_cleanly(sighting)):
             return False  # read before with fingers merged into its outline (its face, if clear, would say so)
         if self._pushed_along():
             return False  # what lay beside it moved with it: the pile was nudged
-        if beside:
+        if self._laid_beside():
             return True
         # a top card never seen settled or clear may have been held: only its face, registered, tells
         if self.covered and self._moved(sighting):
@@ -107,6 +105,12 @@ class Sameness:
                 pushed_plainly(self.face, clean or shift, self.config)
             self._pushed_memo = (shift, pushed)
         return pushed
+
+    def _laid_beside(self) -> bool:
+        """Whether a twin was carried in fast past the top card (or only
+        touched it) and laid a little off it, which stayed where it lay
+        (:meth:`_left_beside`), nothing seen passing over the top card."""
+        return (self.aside or self.touched) and not self.passed and self._left_beside()
 
     def _left_beside(self) -> bool:
         """Whether the top card's face moved cleanly while the top card

@@ -1,7 +1,8 @@
 """The tracker on scripted scenes, with a stub that answers for the scene on
 show: fast flips (a card read only once before the next covers it, a card
 that never settled, a card of the top's kind laid turned on one read with
-fingers over it), an outline the recogniser cuts short in a crop, a card
+fingers over it, one held beside the pile while the top card lies in
+place), an outline the recogniser cuts short in a crop, a card
 foreshortened by a slanted camera, and fingers on or by a card when it was
 read (a face taken with a fingertip on it, an outline grown around them),
 which add no card."""
@@ -532,4 +533,37 @@ def test_a_twin_laid_as_the_top_card_read_with_fingers_by_it_is_judged_late_coun
         [(laid(FIRST, hand=True), [])] * 3 + \
         [(cv2.rectangle(after.copy(), (60 + 10 * (k % 2), 66), (110, 100), (60, 90, 150), -1), []) for k in range(4)] + \
         [(after, [twin if twin_laid else top])] * 10
+    assert notations(run_script(Scripted(), script)) == counted
+
+
+def held_beside(*cards: np.ndarray, held: np.ndarray, k: int = 0) -> np.ndarray:
+    """Cards laid in order, and a card held face up at ``held`` by a hand
+    coming from the bottom edge, its thumb moving (with ``k``) by the card to its left."""
+    frame = laid(*cards, held)
+    cv2.rectangle(frame, (int(held[:, 0].min()) - 6 - 4 * (k % 2), int(held[:, 1].max()) - 12),
+                  (int(held[:, 0].max()) - 5, 108), (60, 90, 150), -1)
+    return frame
+
+
+@pytest.mark.parametrize("lifted, counted", [(False, "S S"), (True, "S")])
+def test_a_twin_held_beside_the_pile_while_the_top_card_lies_in_place_is_no_lift(lifted, counted):
+    """A hand passes over the settled top card and holds a card of its kind
+    beside the pile, its thumb moving by the top card (so that is not yet
+    judged seen again), as a hand that lifted the top card would; but the top
+    card still shows where it lay, its face registering there cleanly and
+    unmoved: the card in the hand is the next of a run, and laid a little
+    off it (a pixel) counts. Lifted (its place shows the table), it is put
+    back as far off."""
+    top = dataclasses.replace(sighting("S", 0.8, "P", 0.6), corners=FIRST)
+    aside, landed = FIRST + np.float32([48, 0]), FIRST + np.float32([1, 0])
+    in_hand = dataclasses.replace(top, corners=aside)
+    if lifted:  # its place shows the table while the hand holds it, then the hand carries it back
+        held = [(held_beside(held=aside, k=k), [in_hand]) for k in range(4)]
+        over = cv2.ellipse(TABLE.copy(), (60, 60), (45, 50), 0, 0, 360, (60, 90, 150), -1)
+        lands = laid(landed)
+    else:
+        held = [(held_beside(FIRST, held=aside, k=k), [top, in_hand]) for k in range(4)]
+        over, lands = laid(FIRST, hand=True), laid(FIRST, landed)
+    script = [(TABLE, [])] + [(laid(FIRST), [top])] * 8 + [(laid(FIRST, hand=True), [])] * 3 + held + \
+        [(over, [])] * 3 + [(lands, [dataclasses.replace(top, corners=landed)])] * 10
     assert notations(run_script(Scripted(), script)) == counted

@@ -17,7 +17,9 @@ degree: finer than outlines) is told apart by registering the face itself,
 at full resolution, on how it looked when it last settled; so is one laid
 fast, whose fingers only touched the top card (:mod:`vision.track.passage`).
 A card lifted off ends being lifted when it is seen carried back over the
-pile; the card below, of its kind, read where it lay is not yet that.
+pile; the card below, of its kind, read where it lay is not yet that. A
+card of the top's kind held beside the pile while the top card's face still
+registers where it lay is the next of a run, not the top card lifted.
 """
 from __future__ import annotations
 
@@ -268,14 +270,16 @@ class Sameness:
     def _note_lift(self, seen: Sequence[Detection] = (), sighting: Detection | None = None,
                    small: np.ndarray | None = None) -> None:
         """After something passed over the top card, whether it was lifted
-        off: its kind is seen held beside the pile (``sighting``), or the card
+        off: its kind is seen held beside the pile (``sighting``) while its
+        face no longer shows unmoved where it lay, or the card
         below it (of another kind) shows where the top card lay, even in part
         (among ``seen``), or the table does (in ``small``). It is then put
         back, not laid (see :mod:`vision.track.stack`)."""
         top = self.top
         if top is None or not self.passed or self.stack.lifted is not None or self._landed_meanwhile():
             return
-        held = any(s.card == top.card and not self._on_pile(s) for s in (*seen, *([sighting] if sighting else [])))
+        held = any(s.card == top.card and not self._on_pile(s) for s in (*seen, *([sighting] if sighting else []))) \
+            and not self._lies_unmoved()
         under = self.stack.below[-1].sighting if self.stack.below else None
         shows = under is not None and under.card != top.card and any(
             s.card == under.card and self._on_pile(s) for s in seen)
@@ -286,6 +290,14 @@ class Sameness:
             self.lifting = True  # its face seen aside and back is the card put back, not its twin laid
             if self.dispute is not None and self.dispute.sightings[-1].card == top.card:
                 self.dispute = None  # what was read of it on the pile is the card now in the hand
+
+    def _lies_unmoved(self) -> bool:
+        """Whether the top card's face registers where it lay, cleanly and
+        unmoved: a card of its kind held beside the pile meanwhile is the
+        next of a run being brought, not the top card lifted off."""
+        shift = self._shift()
+        return shift is not None and not shift.turned and shift.match >= self.config.face_sure_match and \
+            shift.moved <= self.config.face_shift
 
     def _landed_meanwhile(self) -> bool:
         """Whether a new card lies on the top one, read so in the latest

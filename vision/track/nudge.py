@@ -136,6 +136,7 @@ def cut_kept(before: Face, warp: np.ndarray, seen: np.ndarray, config: TrackerCo
     band, gap = config.cut_band * config.face_width, config.cut_gap * config.face_width
     middle = outline.mean(axis=0)
     along = np.linspace(0.1, 0.9, 40, dtype=np.float32)[:, None]
+    distances = np.arange(0.0, band + 0.01, 0.5, dtype=np.float32)  # of the lines searched for the cut
     was = still = 0.0
     count = 0
     for a, b in zip(outline, np.roll(outline, -1, axis=0)):
@@ -145,7 +146,6 @@ def cut_kept(before: Face, warp: np.ndarray, seen: np.ndarray, config: TrackerCo
         across_before, across_seen = (grads[..., 0] * normal[0] + grads[..., 1] * normal[1]
                                       for grads in (grad_before, grad_seen))
         # the cut: the line parallel to the outline, within the band, where the edge is strongest
-        distances = np.arange(0.0, band + 0.01, 0.5, dtype=np.float32)
         lines = [line + d * normal for d in distances]
         steps = [_sample(across_before, points) for points in lines]
         best = int(np.argmax([abs(float(step.mean())) for step in steps]))

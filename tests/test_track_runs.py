@@ -173,6 +173,18 @@ def test_a_nudge_of_the_top_card_read_again_with_fingers_by_it_is_no_twin():
     assert notations(track(frames)[0]) == "M M M S S"
 
 
+def test_a_pile_pushed_farther_than_its_face_registers_from_where_it_lay_adds_no_card():
+    # the third nudge pushes the double pineapple six millimetres and two degrees: registered from where
+    # it lay, its face matches poorly and seems moved; registered from where its outline went, it is the
+    # card moved with what lay beside it
+    plan, rng = video_plan(3871, 0, (3, 5), kind="nudges")
+    art = Art.of()
+    frames = tuple(f.shot.image for f in render_frames(plan, art.faces, rng, art.back, "nudges"))
+    assert [g.kind for g in plan.gestures] == ["nudge"] * 4
+    assert np.hypot(*plan.gestures[2].shift[:2]) > 5 and abs(plan.gestures[2].shift[2]) > 2
+    assert notations(track(frames)[0]) == "P P A2"
+
+
 def test_a_pile_pushed_while_the_hand_hides_its_middle_adds_no_card():
     # the pushing hand hides the top card's middle while its face moves millimetres, as a twin laid
     # a little off would; the cards below, moved along at the old card's edge, tell the push apart

@@ -54,6 +54,7 @@ class Sameness:
     face_clear: bool   # ... seen with nothing on or around the card
     stack: Stack       # the cards below the top one, and one lifted off
     _shift_memo: tuple[tuple | None, Shift | None] = (None, None)  # (frame, face, top) last registered, and how
+    _carried_memo: tuple[tuple | None, Shift | None] = (None, None)  # (frame, face, sighting), face registered from it
     _pushed_memo: tuple[Shift | None, bool] = (None, False)  # the registration last judged pushed or not, and how
     _left_memo: tuple[Shift | None, bool] = (None, False)  # ... judged a twin laid beside the top card or not
     middle: np.ndarray | None      # mask of the middle of ``top`` on the small grey frame
@@ -80,7 +81,7 @@ class Sameness:
         if self.top.encloses(sighting, self.config.merged_growth, self.config.merged_margin) and \
                 not ((self.covered or self._laid_beside()) and self._moved_cleanly(sighting)):
             return False  # read before with fingers merged into its outline (its face, if clear, would say so)
-        if self._pushed_along():
+        if self._pushed_along(sighting):
             return False  # what lay beside it moved with it: the pile was nudged
         if self._laid_beside():
             return True
@@ -91,10 +92,14 @@ class Sameness:
             return self._face_moved(sighting) is True
         return self._touched_by_twin(sighting)
 
-    def _pushed_along(self) -> bool:
+    def _pushed_along(self, sighting: Detection | None = None) -> bool:
         """Whether the top card's face moved and what lay beside it moved
-        along (see :mod:`vision.track.nudge`)."""
+        along (see :mod:`vision.track.nudge`). A face pushed farther than
+        registering from where it lay finds is registered from where
+        ``sighting``'s outline went, as :meth:`_face_carried` does."""
         shift = self._shift()
+        if sighting is not None and (shift is None or shift.match < self.config.face_loose_match):
+            shift = self._carried_shift(sighting)
         if shift is None or self.face is None or shift.turned:
             return False
         judged, pushed = self._pushed_memo
@@ -260,12 +265,21 @@ class Sameness:
         """True when the top card's face, registered from where ``sighting``'s
         outline lies (moved beyond ``pose_tolerance``), lies there cleanly
         (``face_match``) and moved as far; else None (see :meth:`_face_moved`)."""
-        if self.face is None or self.frame is None or not self._outline_moved(sighting):
-            return None
-        carried = face_shift_along(self.face, self.frame, sighting, self.config)
+        carried = self._carried_shift(sighting)
         if carried is None or carried.match < self.config.face_match:
             return None
         return True if carried.moved > self._pose_tolerance(sighting) else None
+
+    def _carried_shift(self, sighting: Detection) -> Shift | None:
+        """The top card's face registered from where ``sighting``'s outline
+        lies, when that moved beyond ``pose_tolerance`` (else None); once a frame."""
+        if self.face is None or self.frame is None or self.top is None or not self._outline_moved(sighting):
+            return None
+        seen, carried = self._carried_memo
+        if seen is None or any(a is not b for a, b in zip(seen, (self.frame, self.face, sighting))):
+            carried = face_shift_along(self.face, self.frame, sighting, self.config)
+            self._carried_memo = ((self.frame, self.face, sighting), carried)
+        return carried
 
     def _note_lift(self, seen: Sequence[Detection] = (), sighting: Detection | None = None,
                    small: np.ndarray | None = None) -> None:

@@ -358,8 +358,8 @@ class FlipTracker(Sameness, Passage):
         if self.dispute.fresh or self.top is None or sighting.card != self.top.card:
             return False
         return (self.passed and self._face_moved(sighting) is None) or \
-            (self.aside and not self.passed and not self._pushed_along()) or \
-            (self._held_by_hand(sighting) and self._pushed_along())
+            (self.aside and not self.passed and not self._pushed_along(sighting)) or \
+            (self._held_by_hand(sighting) and self._pushed_along(sighting))
 
     def _watch(self, dispute: Dispute, small: np.ndarray) -> None:
         """Whether something passed over the disputed card since it was last

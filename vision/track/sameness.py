@@ -92,13 +92,13 @@ class Sameness:
             return self._face_moved(sighting) is True
         return self._touched_by_twin(sighting)
 
-    def _pushed_along(self, sighting: Detection | None = None) -> bool:
+    def _pushed_along(self, sighting: Detection) -> bool:
         """Whether the top card's face moved and what lay beside it moved
         along (see :mod:`vision.track.nudge`). A face pushed farther than
         registering from where it lay finds is registered from where
         ``sighting``'s outline went, as :meth:`_face_carried` does."""
         shift = self._shift()
-        if sighting is not None and (shift is None or shift.match < self.config.face_loose_match):
+        if shift is None or shift.match < self.config.face_loose_match:
             shift = self._carried_shift(sighting)
         if shift is None or self.face is None or shift.turned:
             return False

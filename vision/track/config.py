@@ -157,6 +157,10 @@ class TrackerConfig:
     bare_gap: float = 0.15
     bare_margin: float = 0.6
     bare_fraction: float = 0.1
+    # ... and in at most ``bare_side_fraction`` of any of ``ring_sectors`` equal sides of the ring: a hand
+    # reaching over one side of the card fills that side, a tenth of the whole ring
+    bare_side_fraction: float = 0.3
+    ring_sectors: int = 8
     bare_wait: float = 1.0
     # a frame's card is a sighting only from this similarity on, whatever its lead over the
     # runner-up: a photo may report a weaker but clear match (a pale card under glare), but the

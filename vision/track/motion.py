@@ -110,6 +110,28 @@ class Motion:
             return None
         return np.array([wx0 + bx - x0, wy0 + by - y0], np.float32)
 
+    def busiest_side(self, changed: np.ndarray, ring: np.ndarray, corners: np.ndarray) -> float:
+        """The largest share of ``changed`` pixels in any of ``ring_sectors``
+        equal angles of ``ring`` (a mask around the quad ``corners``, frame
+        pixels), seen from the quad's centre: a hand reaching over one side
+        of a card fills that side, a small part of the whole ring.
+
+        >>> motion = Motion(TrackerConfig())
+        >>> ring = np.ones((5, 5), bool); ring[2, 2] = False
+        >>> changed = np.zeros((5, 5), bool); changed[:, 3:] = True
+        >>> round(motion.busiest_side(changed, ring, np.float32([[1, 1], [3, 1], [3, 3], [1, 3]])), 2)
+        1.0
+        """
+        ys, xs = np.nonzero(ring)
+        if not len(ys):
+            return 0.0
+        cx, cy = corners.mean(axis=0) * self.scale
+        sectors = self.config.ring_sectors
+        side = ((np.arctan2(ys - cy, xs - cx) + np.pi) * (sectors / (2 * np.pi))).astype(np.intp) % sectors
+        counts = np.bincount(side, minlength=sectors)
+        hits = np.bincount(side, weights=changed[ys, xs], minlength=sectors)
+        return float((hits / np.maximum(counts, 1)).max())
+
     def mask(self, corners: np.ndarray, shrink: float) -> np.ndarray:
         """The quad ``corners`` (frame pixels) scaled about its centre by
         ``shrink``, as a mask of the small grey frame."""

@@ -192,17 +192,27 @@ class FlipTracker(Sameness, Passage):
         None when there is no view of the pile to compare with."""
         if self.scene is None:
             return None
-        # the scene shows the pile under the top card (if that was laid on a settled pile), and the
-        # top card itself once it settled; a card laid since is not in it: no view to compare with
-        on_top = self.top is not None and sighting.card == self.top.card and \
-            sighting.pose_distance(self.top) <= self.config.agree_tolerance
-        if not (self.top is None or self.settled or (on_top and self.scene_valid)):
-            return None
         ring = self.motion.mask(sighting.corners, 1 + self.config.bare_margin) & \
             ~self.motion.mask(sighting.corners, 1 + self.config.bare_gap)
         if not ring.any():
             return None
-        return float(self.motion.changed(small, self.scene)[ring].mean()) <= self.config.bare_fraction
+        # the scene shows the pile under the top card (if that was laid on a settled pile), and the
+        # top card itself once it settled; a card laid since is not in it. The pile may also have last
+        # rested with a hand beside it that has gone since. The empty table shows the ring as well,
+        # where nothing of the pile spreads that far.
+        on_top = self.top is not None and sighting.card == self.top.card and \
+            sighting.pose_distance(self.top) <= self.config.agree_tolerance
+        usable = self.top is None or self.settled or (on_top and self.scene_valid)
+        if (usable and self._ring_unchanged(small, self.scene, ring, sighting)) or \
+                (self.background is not None and self._ring_unchanged(small, self.background, ring, sighting)):
+            return True
+        return False if usable else None
+
+    def _ring_unchanged(self, small: np.ndarray, view: np.ndarray, ring: np.ndarray, sighting: Detection) -> bool:
+        """Whether ``ring`` (around ``sighting``) looks in ``small`` as in ``view``, on the whole and on each side."""
+        changed = self.motion.changed(small, view)
+        return float(changed[ring].mean()) <= self.config.bare_fraction and \
+            self.motion.busiest_side(changed, ring, sighting.corners) <= self.config.bare_side_fraction
 
     # -- recognition -------------------------------------------------------------------------
     def _should_search(self, still: bool, now: float) -> bool:
@@ -355,6 +365,9 @@ class FlipTracker(Sameness, Passage):
         assert self.dispute is not None
         if self.dispute.fresh and self.passed and not self.dispute.clear and self._held_by_hand(sighting):
             return True
+        lifted = self.stack.lifted
+        if lifted is not None and sighting.card == lifted.sighting.card and not self.dispute.clear:
+            return True  # the card lifted off, being put back: where it lies shows once the hand has gone
         if self.dispute.fresh or self.top is None or sighting.card != self.top.card:
             return False
         return (self.passed and self._face_moved(sighting) is None) or \

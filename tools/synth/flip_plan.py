@@ -7,6 +7,7 @@ the true timeline, so the ground truth never depends on rendering.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 from typing import Sequence
@@ -43,6 +44,11 @@ class Flip:
         return {"card": card_to_json(self.card), "settled": self.settled, "hand_left": self.hand_left,
                 "hand_entered": self.entered, "fast": self.fast}
 
+    def earlier(self, frames: int) -> "Flip":
+        """The same trip, ``frames`` sooner."""
+        return dataclasses.replace(self, entered=self.entered - frames, settled=self.settled - frames,
+                                   released=self.released - frames, hand_left=self.hand_left - frames)
+
 
 @dataclass(frozen=True)
 class FlipPlan:
@@ -55,6 +61,19 @@ class FlipPlan:
     flips: tuple[Flip, ...]
     frame_count: int
     stock: CardPose  # where the face-down pile waits
+
+    def window(self, first: int, last: int, lead: int = 6, tail: int = 8) -> "FlipPlan":
+        """The stretch of this video in which flips ``first`` to ``last - 1``
+        are laid, starting ``lead`` frames before the first hand comes: the
+        cards laid before lie on the pile from the first frame, as they lay.
+        A short test video of a moment a long one holds (its camera, table,
+        light and poses), far quicker to render."""
+        flips = self.flips
+        sooner = flips[first].entered - lead
+        end = flips[last].entered if last < len(flips) else self.frame_count
+        laid = tuple(dataclasses.replace(f, entered=0, settled=0, released=0, hand_left=0) for f in flips[:first])
+        return dataclasses.replace(self, flips=laid + tuple(f.earlier(sooner) for f in flips[first:last]),
+                                   frame_count=end - sooner + tail)
 
     def truth_json(self) -> dict:
         return {

@@ -74,8 +74,10 @@ class Sameness:
         if one_of_a_kind(sighting.card):
             return False  # a game holds one of each order: the order on top seen again is that order
         shift = self._shift()
-        if self.passed and shift is not None and shift.turned:
-            return True  # laid the other way up on its twin
+        if shift is not None and shift.turned and (self.passed or shift.match >= self.config.face_sure_match):
+            # laid the other way up on its twin; no hand turns a card half round in place, so a face
+            # registered cleanly so needs no passage seen (a card laid fast hides little of the one below)
+            return True
         if self.twin_landed and not self.lifting:
             return True  # its face was seen carried in and laid on it (see :mod:`vision.track.passage`)
         if self.top.encloses(sighting, self.config.merged_growth, self.config.merged_margin) and \
@@ -135,17 +137,20 @@ class Sameness:
     def _touched_by_twin(self, sighting: Detection) -> bool:
         """Whether ``sighting``, of the top card's kind, is a twin laid fast
         almost exactly on it, nothing seen passing over: the top card was
-        not pushed or lifted (see :mod:`vision.track.passage`), the outlines
-        agree, and the face registers as the same face, a little moved:
-        cleanly (a face taken with fingers on it does not) on a card whose
-        touch counted, face on face (``twin_face_match``) on one whose touch
-        did not."""
-        if self.pushed or self.lifting or self._outline_moved(sighting):
+        not pushed or lifted (see :mod:`vision.track.passage`), and the face
+        registers as the same face, a little moved: cleanly (a face taken
+        with fingers on it does not) on a card whose touch counted and whose
+        outline agrees, face on face (``twin_face_match``) on one whose touch
+        did not or whose outline moved (fingers by a card pull its outline
+        and, a little, the registration; a face that registers face on face
+        has none on it)."""
+        if self.pushed or self.lifting:
             return False
         shift = self._shift()
         # untouched as far as motion saw (it had not rested when the next hand came), a face registering face
         # on face still tells a twin: fingers leaving a card do not move it so cleanly
-        least = self.config.face_sure_match if self.touched else self.config.twin_face_match
+        loose = self.touched and not self._outline_moved(sighting)
+        least = self.config.face_sure_match if loose else self.config.twin_face_match
         return shift is not None and shift.match >= least and self._face_moved(sighting) is True
 
     def _read_again(self, sighting: Detection) -> bool:

@@ -30,6 +30,17 @@ def turn(a: float, b: float) -> float:
     return (b - a + 180) % 360 - 180
 
 
+def test_a_card_read_while_fingers_still_lie_on_it_is_not_taken_as_seen_clear():
+    # the pineapple is read as the hand lets go, its fingers over one side of the card: a tenth of the
+    # ring around it, a third of that side. Its face taken then would be the view the next two pineapples,
+    # each laid turned half round, are registered on: with the fingers on it, neither registered
+    plan, window, frames = moment(4531, 19, 8, 11)
+    run = plan.flips[8:11]
+    assert [f.card.notation for f in run] == ["A", "A", "A"]
+    assert all(abs(abs(turn(a.pose.angle, b.pose.angle)) - 180) < 5 for a, b in zip(run, run[1:]))
+    assert notations(track(frames)[0]) == "A A A"
+
+
 def test_a_twin_laid_fast_and_turned_half_round_counts_though_nothing_was_seen_passing_over():
     # the third pineapple is carried in within two frames and laid turned half round: the hand hides
     # nothing of the one below that motion notices, but no hand turns a card half round in place
@@ -37,3 +48,21 @@ def test_a_twin_laid_fast_and_turned_half_round_counts_though_nothing_was_seen_p
     laid = plan.flips[8]
     assert laid.fast and abs(abs(turn(plan.flips[7].pose.angle, laid.pose.angle)) - 180) < 10
     assert notations(track(frames)[0]) == "P P P P"
+
+
+def test_a_twin_laid_on_a_card_still_read_is_registered_on_its_clear_view():
+    # two mushrooms laid fast, 0.7 mm apart: the first is still being read when the second is carried
+    # over it, and the view with that hand by it must not replace its clear view
+    plan, window, frames = moment(4731, 32, 9, 13)
+    first, second = plan.flips[11:13]
+    assert first.card == second.card and first.fast and second.fast and second.entered - first.hand_left <= 2
+    assert notations(track(frames)[0]) == "y:A+3? S2 M M"
+
+
+def test_a_twin_laid_where_the_top_card_was_being_read_again_is_one_card():
+    # the pineapple on top is read again when the next one, 0.3 mm off, is laid on it: the reading became a
+    # new card then, and the clear view of the card below is not the view that new card is registered on
+    plan, window, frames = moment(4731, 14, 1, 3)
+    below, twin = plan.flips[1:3]
+    assert below.card == twin.card and np.hypot(twin.pose.x - below.pose.x, twin.pose.y - below.pose.y) < 0.5
+    assert notations(track(frames)[0]) == "P P"

@@ -23,7 +23,8 @@ class Dispute:
     votes: dict = field(default_factory=dict)  # card -> summed confidence
     view: np.ndarray | None = None     # the small grey frame of the latest sighting
     middle: np.ndarray | None = None   # mask of the latest sighting's middle
-    face: Face | None = None           # the latest sighting's face, to tell whether it moved since
+    face: Face | None = None           # the card's face as last seen clear (else the latest), to tell whether it moved
+    face_clear: bool = False           # ... taken with nothing on or around the card
     covered: bool = False              # that middle was hidden since
     stirred: bool = False              # something moved over the pile since the latest sighting
     top_passed: bool = False           # ... and hid the middle of the card on top
@@ -98,11 +99,11 @@ class Dispute:
     def unmoved(self, frame: np.ndarray, sighting: Detection, config: TrackerConfig,
                 match: float | None = None) -> bool:
         """Whether ``sighting``, of the disputed card's kind, shows that very
-        card: its face, registered on the latest sighting's (at ``match``,
+        card: its face, registered on the disputed face (at ``match``,
         by default ``face_match``), has not moved (a hand leaving it changes
         its middle and its outline, not its face)."""
         shift = self._shift(frame, sighting, config)
-        least = config.face_shift if self.clear else config.unclear_face_shift
+        least = config.face_shift if self.face_clear else config.unclear_face_shift
         return shift is not None and shift.match >= (config.face_match if match is None else match) and \
             not shift.turned and shift.moved <= least
 
@@ -143,7 +144,7 @@ class Dispute:
             return False
         if sighting.pose_distance(self.sightings[-1]) <= config.agree_tolerance:
             return False  # the outlines agree already
-        return self.clear and self.unmoved(frame, sighting, config, config.face_sure_match)
+        return self.face_clear and self.unmoved(frame, sighting, config, config.face_sure_match)
 
     def moved_cleanly(self, frame: np.ndarray, sighting: Detection, config: TrackerConfig,
                       match: float | None = None) -> bool:
@@ -152,7 +153,7 @@ class Dispute:
         moved: fingers leaving a card change its outline, not where its face
         lies."""
         shift = self._shift(frame, sighting, config)
-        return self.clear and shift is not None and not shift.turned and \
+        return self.face_clear and shift is not None and not shift.turned and \
             shift.match >= (config.face_sure_match if match is None else match) and shift.moved > config.face_shift
 
     def _shift(self, frame: np.ndarray, sighting: Detection, config: TrackerConfig) -> Shift | None:

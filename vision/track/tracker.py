@@ -320,6 +320,9 @@ class FlipTracker(Sameness, Passage):
             self.dispute = Dispute(deque(maxlen=self.config.max_sightings), now)
         # a card lifted off is told put back by its outline (see :mod:`vision.track.stack`)
         in_place = self.stack.lifted is None and self.dispute.in_place(self.frame, sighting, self.config)
+        # the same card as the latest sighting, as far as can be told before its face is registered
+        same = bool(self.dispute.sightings) and self.dispute.sightings[-1].card == sighting.card
+        was_fresh = self.dispute.fresh
         self.dispute.add(sighting, in_place)
         if self._seen_uncovered(sighting):
             self.dispute.uncovered = sighting.card
@@ -331,7 +334,11 @@ class FlipTracker(Sameness, Passage):
         self.dispute.restacked = not self.dispute.fresh and self.top is not None and \
             sighting.card == self.top.card and self._restacked(sighting) is not None
         self.dispute.view, self.dispute.middle = small, self.motion.mask(sighting.corners, 0.5)
-        self.dispute.face = face_of(self.frame, sighting, self.config)
+        # a view with a hand by the card (perhaps bringing the next one) does not replace a clear view of the card
+        # being read: registered on the clear one, a twin laid on it shows moved. A new card where the top card
+        # was read again is another card, whatever its kind
+        if clear is True or not (same and self.dispute.face_clear and self.dispute.fresh == was_fresh):
+            self.dispute.face, self.dispute.face_clear = face_of(self.frame, sighting, self.config), clear is True
         self.dispute.covered = self.dispute.released = self.dispute.stirred = self.dispute.top_passed = False
         self.dispute.bare = self.dispute.bare or bare
         if self._judged_too_soon(sighting):
@@ -404,7 +411,7 @@ class FlipTracker(Sameness, Passage):
         # a new card that something passed over since: the next card may lie on it now, and its face is the
         # one last seen
         events = self._decide(favourite, small, now, dispute.confidence(), buried=True, new=True)
-        self.face, self.face_clear, self.covered = dispute.face, dispute.clear, True
+        self.face, self.face_clear, self.covered = dispute.face, dispute.face_clear, True
         return events
 
     def _decisive(self, sighting: Detection) -> bool:

@@ -76,17 +76,21 @@ class Dispute:
         """Whether ``sighting`` shows another card in another pose than the
         disputed one, which landed all the same: another kind, or the same
         kind after something covered the disputed card. In the same pose,
-        only another kind where the disputed card was read alike twice with
-        nothing on or around it before something passed over it: a reading
-        made under a hand may be wrong, two clear ones are that card."""
+        only another kind where the disputed card was read with nothing on
+        or around it before something passed over it, alike twice or once
+        when neither reading left the other's card possible: a reading made
+        under a hand may be wrong, two clear ones (or one sure of itself,
+        a fast flip leaving time for no more) are that card."""
         last = self.sightings[-1]
         other = last.card != sighting.card or self.covered  # covered: perhaps the same kind again
         if not other:
             return False
         if sighting.pose_distance(last) <= config.pose_tolerance:
-            # laid square on it: another kind where one was read alike twice in the clear, then passed over
-            return last.card != sighting.card and self.covered and self.clear and \
-                self.agreeing(config.agree_tolerance) >= config.agree
+            # laid square on it: another kind where one was read in the clear, then passed over
+            if last.card == sighting.card or not (self.covered and self.clear):
+                return False
+            either = sighting.card in last.match.candidates or last.card in sighting.match.candidates
+            return self.agreeing(config.agree_tolerance) >= config.agree or (self.fresh and not either)
         if self.encloses(sighting, config) and not self.moved_cleanly(frame, sighting, config):
             return False  # the fingers that held it have gone
         if self.agreeing(config.agree_tolerance) >= config.agree:

@@ -66,3 +66,22 @@ def test_a_twin_laid_where_the_top_card_was_being_read_again_is_one_card():
     below, twin = plan.flips[1:3]
     assert below.card == twin.card and np.hypot(twin.pose.x - below.pose.x, twin.pose.y - below.pose.y) < 0.5
     assert notations(track(frames)[0]) == "P P"
+
+
+def test_a_card_read_once_and_then_covered_square_by_another_counts():
+    # the first card, a double mushroom, is carried in and out within four frames and read once, sure of
+    # itself, before a double olive is laid on it half a millimetre off: two cards, though the second
+    # lies where the first was read
+    plan, window, frames = moment(4931, 21, 0, 2)
+    first, second = plan.flips[:2]
+    assert first.fast and np.hypot(second.pose.x - first.pose.x, second.pose.y - first.pose.y) < 0.6
+    assert notations(track(frames)[0]) == "M2 O2"
+
+
+def test_a_twin_laid_a_fifth_of_a_millimetre_off_counts_by_its_face_registered_face_on_face():
+    # laid slowly, 0.2 mm and no degree off the last pineapple: the hand passed over the pile, and the
+    # face, registered face on face, moved by 0.0033 of its width (fingers pull a registration by 0.004)
+    plan, window, frames = moment(5131, 13, 11, 13)
+    below, twin = plan.flips[11:13]
+    assert np.hypot(twin.pose.x - below.pose.x, twin.pose.y - below.pose.y) < 0.25 and not twin.fast
+    assert notations(track(frames)[0]) == "A A"

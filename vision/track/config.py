@@ -72,6 +72,10 @@ class TrackerConfig:
     # ... or this, when that face was taken with no view of the card's surroundings to tell that no fingers
     # touched it (a fingertip on the face shifts the registration by up to a pixel)
     unclear_face_shift: float = 0.012
+    # ... or this, when it was taken clear and registers face on face (``twin_face_match``): no fingers on
+    # either view, and the registration is precise to about 0.0005 of the width (a twin laid 0.2 mm off a
+    # card 57 mm wide moves 0.0035)
+    twin_face_shift: float = 0.002
     # the face is registered on a copy this many pixels across the card (precise to ~0.05 px)
     face_width: int = 96
     # ... until a step of the registration moves it less than this (pixels and radians): a face moves by

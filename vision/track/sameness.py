@@ -252,8 +252,11 @@ class Sameness:
         if shift.turned:  # laid the other way up on one of its kind
             return True
         if shift.match >= self.config.face_match:
-            # fingers on the card when its face was taken pull the registration a little
+            # fingers on the card when its face was taken pull the registration a little; a face registering
+            # face on face has none on it now either
             least = self.config.face_shift if self.face_clear else self.config.unclear_face_shift
+            if self.face_clear and shift.match >= self.config.twin_face_match:
+                least = self.config.twin_face_shift
             return shift.moved > least
         if shift.moved > self._pose_tolerance(sighting) and self._outline_moved(sighting):
             return True

@@ -14,6 +14,12 @@ from .faces import Face, Shift, face_shift
 from ..recognize.types import Detection
 
 
+def either_possible(a: Detection, b: Detection) -> bool:
+    """Whether one of two readings left the other's card among the faces it
+    might be: they may be one card read twice, once wrongly."""
+    return a.card in b.match.candidates or b.card in a.match.candidates
+
+
 @dataclass
 class Dispute:
     """Sightings of a card not yet reported, oldest first (bounded)."""
@@ -89,8 +95,8 @@ class Dispute:
             # laid square on it: another kind where one was read in the clear, then passed over
             if last.card == sighting.card or not (self.covered and self.clear):
                 return False
-            either = sighting.card in last.match.candidates or last.card in sighting.match.candidates
-            return self.agreeing(config.agree_tolerance) >= config.agree or (self.fresh and not either)
+            return self.agreeing(config.agree_tolerance) >= config.agree or \
+                (self.fresh and not either_possible(last, sighting))
         if self.encloses(sighting, config) and not self.moved_cleanly(frame, sighting, config):
             return False  # the fingers that held it have gone
         if self.agreeing(config.agree_tolerance) >= config.agree:

@@ -34,7 +34,7 @@ from .config import TrackerConfig
 from .faces import Face, Shift, face_of, face_shift, face_shift_along, unhindered
 from .motion import Motion
 from .nudge import moved_along, pushed_plainly, stayed_put
-from .dispute import Dispute
+from .dispute import Dispute, either_possible
 from .stack import Laid, Stack
 
 
@@ -162,8 +162,7 @@ class Sameness:
         settles on the card, which is no second card. (The app asks about the
         unsure one, offering this card.)"""
         assert self.top is not None
-        either = sighting.card in self.top.match.candidates or self.top.card in sighting.match.candidates
-        return either and not (self.covered or self.passed) and \
+        return either_possible(self.top, sighting) and not (self.covered or self.passed) and \
             sighting.pose_distance(self.top) <= self.config.agree_tolerance
 
     def _restacked(self, sighting: Detection) -> str | None:

@@ -189,7 +189,9 @@ class FlipTracker(Sameness, Passage):
         on the pile changes nothing outside its own outline, while a hand
         resting on it (holding it still, so nothing moves) covers some of the
         ring too. A partial outline (read with a hand on the card) also fails.
-        None when there is no view of the pile to compare with."""
+        The ring is judged on the whole and on each side, and also counts as
+        bare when it shows the empty table (the first frame). None when there
+        is no view of the pile to compare with and the table differs."""
         if self.scene is None:
             return None
         ring = self.motion.mask(sighting.corners, 1 + self.config.bare_margin) & \

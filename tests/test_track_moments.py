@@ -8,7 +8,7 @@ from functools import lru_cache
 import numpy as np
 
 from tools.synth.datasets import Art, video_plan
-from tools.synth.flip_plan import FlipPlan
+from tools.synth.flip_plan import Flip, FlipPlan
 from tools.synth.video_sets import render_frames
 
 from .test_track_tracker import track
@@ -85,3 +85,53 @@ def test_a_twin_laid_a_fifth_of_a_millimetre_off_counts_by_its_face_registered_f
     below, twin = plan.flips[11:13]
     assert np.hypot(twin.pose.x - below.pose.x, twin.pose.y - below.pose.y) < 0.25 and not twin.fast
     assert notations(track(frames)[0]) == "A A"
+
+
+def laid_apart(a: Flip, b: Flip) -> float:
+    """Millimetres between where two flips laid their cards."""
+    return float(np.hypot(b.pose.x - a.pose.x, b.pose.y - a.pose.y))
+
+
+def test_a_twin_laid_fast_and_turned_half_round_on_a_face_alike_turned_counts_by_the_ground_beside():
+    # the third olive is carried in within three frames, 1.7 mm off and turned half round: an olive looks
+    # so alike turned that its face registers only loosely either way, fingers on it, and nothing was
+    # seen passing over; the card below plainly lies where it lay, its cut still showing
+    plan, window, frames = moment(5531, 12, 4, 7)
+    below, twin = plan.flips[5:7]
+    assert twin.fast and abs(abs(turn(below.pose.angle, twin.pose.angle)) - 180) < 5
+    assert notations(track(frames)[0]) == "O O O"
+
+
+def test_the_cut_of_a_card_with_a_frame_printed_by_its_edge_is_its_outer_edge():
+    # the stand-in deck prints a frame just inside the card's edge; the outline lies on it. A mushroom laid
+    # fast 1.6 mm off the last leaves the old card's edge bare, not that printed line, which the twin's
+    # own white border covers
+    plan, window, frames = moment(5731, 28, 9, 11)
+    below, twin = plan.flips[9:11]
+    assert twin.fast and 1.0 < laid_apart(below, twin) < 2.0
+    assert notations(track(frames)[0]) == "M M"
+
+
+def test_three_peppers_laid_fast_each_count_by_the_outer_edge_of_the_one_below():
+    plan, window, frames = moment(5531, 33, 17, 20)
+    assert all(f.fast for f in plan.flips[17:20])
+    assert notations(track(frames)[0]) == "P P P"
+
+
+def test_a_twin_laid_fast_counts_by_the_whole_cut_of_the_card_below_where_the_ground_says_little():
+    # two olives laid fast, 2.7 mm apart, the card below the second one read with the next hand by it:
+    # the ground beside it says little either way, the face registers face on face, and the old card's
+    # cut shows whole where the twin does not lie; a push takes it away
+    plan, window, frames = moment(5531, 38, 14, 17)
+    below, twin = plan.flips[15:17]
+    assert twin.fast and 2.0 < laid_apart(below, twin) < 3.0
+    assert notations(track(frames)[0]) == "O O O"
+
+
+def test_the_ground_beside_a_card_is_judged_beyond_the_border_a_twin_laid_off_covers():
+    # a salami laid fast 1.6 mm off the last covers the ground beside the old one's outline with its own
+    # white border, which is the old view moved: only beyond that border does the ground tell
+    plan, window, frames = moment(5931, 9, 9, 12)
+    below, twin = plan.flips[10:12]
+    assert twin.fast and 1.0 < laid_apart(below, twin) < 2.0
+    assert notations(track(frames)[0]) == "S S S"

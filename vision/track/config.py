@@ -121,6 +121,8 @@ class TrackerConfig:
     cut_gap: float = 0.015
     cut_least: int = 20
     cut_kept: float = 0.3
+    # the cut is the outermost edge in the band with at least this share of the strongest one's strength
+    cut_outer: float = 0.5
     cut_ratio: float = 0.5
     # the other way round, a twin laid a few millimetres off: the ground says it stayed as clearly as a push
     # must be said, and the cut kept at least this much of its strength (see ``nudge.stayed_put``): a push
@@ -128,6 +130,9 @@ class TrackerConfig:
     # where the ground says it stayed plainly (``edge_plain``), ``cut_kept`` will do (softer still and in the
     # twin's shadow, 0.43)
     twin_cut_kept: float = 0.5
+    # ... and where the ground says little either way (or none lies bare beside the card), a cut kept at least
+    # this much on a face registered at ``cut_match`` (under a twin about 1, pushed about 0)
+    twin_cut_whole: float = 0.8
     # a face registered only loosely (fingers on it) was pushed when at least this much of the ground votes
     # for the push (and ``edge_ratio`` times staying) and its cut is gone (see ``nudge.pushed_plainly``)
     edge_plain: float = 0.3

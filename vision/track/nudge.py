@@ -23,8 +23,18 @@ keeps its strength under a twin and is gone when the card was pushed away.
 Read the other way, the same ground and cut tell a twin carried in so fast
 that nothing was seen passing over the pile: the face moved, while what lay
 beside it and the old cut stayed as they were (:func:`stayed_put`).
+
+Many decks print a frame just inside the card's edge, and the outline found
+may lie on it. The cut is then the outermost strong edge beyond the outline,
+not the printed line (which a twin's own border covers), and a twin laid a
+millimetre or two off covers the ground just outside the old outline with
+that border: the old view moved, as a push shows it. So the ground is judged
+only beyond where the card now lies out to its cut; where none is left
+bare, a face with nothing on it and the old cut showing whole tell alone.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -63,17 +73,36 @@ def stayed_put(before: Face, shift: Shift, config: TrackerConfig) -> bool:
     (``edge_plain``), a cut kept as no push keeps it (``cut_kept``) will do:
     a softer view and the twin's shadow weaken it. A face registered only at
     ``face_sure_match`` (fingertips on it) will do: a hand may hide the old
-    cut, never show it where the card no longer lies."""
-    votes = _ground_votes(before, shift, config)
+    cut, never show it where the card no longer lies. So will one registered
+    only loosely (``face_loose_match``: a twin laid turned half round on a face
+    that looks almost alike turned, fingers on it), where the ground says so
+    plainly, as :func:`pushed_plainly` tells a push. Where the ground says
+    little either way (the cards below lie close), a face with nothing on it
+    (``cut_match``) and its cut kept whole (``twin_cut_whole``) tell alone."""
+    votes = _ground_votes(before, shift, config, config.face_loose_match)
     if votes is None:
-        return False
+        return _cut_whole(before, shift, config)
     for_push, for_stay = votes
-    if for_stay < config.edge_pushed or for_stay < config.edge_ratio * for_push:
+    says = for_stay >= config.edge_pushed and for_stay >= config.edge_ratio * for_push
+    plain = says and for_stay >= config.edge_plain
+    clean = shift.match >= config.cut_match and for_stay >= for_push
+    if not (plain or (says and shift.match >= config.face_sure_match) or clean):
         return False
     kept = cut_kept(before, shift.warp, shift.seen, config)
     # a ground that says so plainly needs only a cut not gone as a push leaves it
-    least = config.cut_kept if for_stay >= config.edge_plain else config.twin_cut_kept
+    least = config.cut_kept if plain else config.twin_cut_kept if says else config.twin_cut_whole
     return kept is not None and kept >= least
+
+
+def _cut_whole(before: Face, shift: Shift, config: TrackerConfig) -> bool:
+    """Where no ground lies bare beside the card (the twin's border covers
+    it), whether a face with nothing on it (``cut_match``) moved at least
+    ``edge_least_move`` and its old cut shows whole (``twin_cut_whole``)."""
+    if shift.warp is None or shift.seen is None or shift.match < config.cut_match or \
+            shift.moved < config.edge_least_move:
+        return False
+    kept = cut_kept(before, shift.warp, shift.seen, config)
+    return kept is not None and kept >= config.twin_cut_whole
 
 
 def pushed_plainly(before: Face, shift: Shift, config: TrackerConfig) -> bool:
@@ -119,48 +148,85 @@ def _ground_votes(before: Face, shift: Shift, config: TrackerConfig,
 
 
 def cut_kept(before: Face, warp: np.ndarray, seen: np.ndarray, config: TrackerConfig) -> float | None:
-    """How much of the top card's cut (its outer edge, the strongest edge
-    within ``cut_band`` outside its outline in the earlier view) still shows
-    where it was, where the card does not lie now: about 1 under a twin,
-    which leaves the card below it as it lay; about 0 when the card was
-    pushed away from there. None when too little of the cut lies bare
-    (``cut_least`` samples).
+    """How much of the top card's cut (its outer edge: see :func:`_cuts`)
+    still shows where it was, where the card does not lie now: about 1
+    under a twin, which leaves the card below it as it lay; about 0 when the
+    card was pushed away from there. None when too little of the cut lies
+    bare (``cut_least`` samples).
 
     An outline may lie on a frame printed inside the card, the cut a few
     pixels beyond it; a twin has the same border, so a stretch of the cut
     lies bare only when it lies that far and ``cut_gap`` more outside the
     outline where the card lies now."""
-    grad_before, grad_seen = _gradients(before.patch), _gradients(seen)
-    outline = before.outline.astype(np.float32)
-    now = (np.c_[outline, np.ones(4)] @ warp.T).astype(np.float32).reshape(-1, 1, 2)
-    band, gap = config.cut_band * config.face_width, config.cut_gap * config.face_width
-    middle = outline.mean(axis=0)
-    along = np.linspace(0.1, 0.9, 40, dtype=np.float32)[:, None]
-    distances = np.arange(0.0, band + 0.01, 0.5, dtype=np.float32)  # of the lines searched for the cut
+    grad_seen = _gradients(seen)
+    now = (np.c_[before.outline, np.ones(4)] @ warp.T).astype(np.float32).reshape(-1, 1, 2)
+    gap = config.cut_gap * config.face_width
     was = still = 0.0
     count = 0
-    for a, b in zip(outline, np.roll(outline, -1, axis=0)):
-        normal = np.array([b[1] - a[1], a[0] - b[0]], np.float32) / max(float(np.linalg.norm(b - a)), 1e-6)
-        normal *= np.sign(float(np.dot(normal, (a + b) / 2 - middle))) or 1.0
-        line = a + along * (b - a)
-        across_before, across_seen = (grads[..., 0] * normal[0] + grads[..., 1] * normal[1]
-                                      for grads in (grad_before, grad_seen))
-        # the cut: the line parallel to the outline, within the band, where the edge is strongest
-        lines = [line + d * normal for d in distances]
-        steps = [_sample(across_before, points) for points in lines]
-        best = int(np.argmax([abs(float(step.mean())) for step in steps]))
-        points, step, beyond = lines[best], steps[best], float(distances[best])
-        sign = np.sign(float(step.mean()))
-        bare = np.array([cv2.pointPolygonTest(now, (float(x), float(y)), True) < -(gap + beyond) for x, y in points])
-        inside = (points[:, 0] > 1) & (points[:, 1] > 1) & \
-            (points[:, 0] < seen.shape[1] - 2) & (points[:, 1] < seen.shape[0] - 2)
+    for cut in _cuts(before, config):
+        bare = np.array([cv2.pointPolygonTest(now, (float(x), float(y)), True) < -(gap + cut.beyond)
+                         for x, y in cut.points])
+        inside = (cut.points[:, 0] > 1) & (cut.points[:, 1] > 1) & \
+            (cut.points[:, 0] < seen.shape[1] - 2) & (cut.points[:, 1] < seen.shape[0] - 2)
         use = bare & inside
-        was += float((sign * step[use]).sum())
-        still += float((sign * _sample(across_seen, points)[use]).sum())
+        across_seen = grad_seen[..., 0] * cut.normal[0] + grad_seen[..., 1] * cut.normal[1]
+        was += float(cut.step[use].sum())
+        still += float((cut.sign * _sample(across_seen, cut.points))[use].sum())
         count += int(use.sum())
     if count < config.cut_least or was <= 0:
         return None
     return still / was
+
+
+@dataclass(frozen=True)
+class _Cut:
+    """One side of a card's cut on a face patch: where it was found."""
+
+    points: np.ndarray  # along the side (x, y)
+    normal: np.ndarray  # outward, unit
+    beyond: float       # its distance outside the outline (patch pixels)
+    sign: float         # of the step across it, outward
+    step: np.ndarray    # that step at each point, signed to be positive on the cut
+
+
+def _cuts(before: Face, config: TrackerConfig) -> list[_Cut]:
+    """The card's cut on each side of its outline in ``before``: the line
+    parallel to the side, within ``cut_band`` outside it, where the edge is
+    strongest, or the outermost one nearly as strong (``cut_outer``: a line
+    printed by the card's edge may be the stronger)."""
+    grad_before = _gradients(before.patch)
+    outline = before.outline.astype(np.float32)
+    band = config.cut_band * config.face_width
+    middle = outline.mean(axis=0)
+    along = np.linspace(0.1, 0.9, 40, dtype=np.float32)[:, None]
+    distances = np.arange(0.0, band + 0.01, 0.5, dtype=np.float32)  # of the lines searched for the cut
+    cuts = []
+    for a, b in zip(outline, np.roll(outline, -1, axis=0)):
+        normal = np.array([b[1] - a[1], a[0] - b[0]], np.float32) / max(float(np.linalg.norm(b - a)), 1e-6)
+        normal *= np.sign(float(np.dot(normal, (a + b) / 2 - middle))) or 1.0
+        across = grad_before[..., 0] * normal[0] + grad_before[..., 1] * normal[1]
+        line = a + along * (b - a)
+        lines = [line + d * normal for d in distances]
+        steps = [_sample(across, points) for points in lines]
+        best = _outermost_edge(np.array([abs(float(step.mean())) for step in steps]), config.cut_outer)
+        sign = float(np.sign(float(steps[best].mean())))
+        cuts.append(_Cut(lines[best], normal, float(distances[best]), sign, sign * steps[best]))
+    return cuts
+
+
+def _outermost_edge(strengths: np.ndarray, share: float) -> int:
+    """The index of the last local peak of ``strengths`` with at least
+    ``share`` of the strongest.
+
+    >>> _outermost_edge(np.array([1.0, 9.0, 2.0, 6.0, 1.0]), 0.5)
+    3
+    >>> _outermost_edge(np.array([1.0, 9.0, 2.0, 3.0, 1.0]), 0.5)
+    1
+    """
+    least = share * float(strengths.max())
+    peaks = [i for i in range(len(strengths)) if strengths[i] >= least and
+             (i == 0 or strengths[i] >= strengths[i - 1]) and (i + 1 == len(strengths) or strengths[i] >= strengths[i + 1])]
+    return peaks[-1]
 
 
 def _sample(image: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -179,15 +245,25 @@ def _bare_ground(before: Face, warp: np.ndarray, config: TrackerConfig) -> np.nd
     (within ``edge_band``: an outline may lie on a frame printed inside the
     cut, and the card's cut and what lay beside it are a few pixels out), and
     farther than ``edge_gap`` from the card where the registration puts it
-    now (its edge blurs and casts a shadow)."""
+    now, out to its cut (:func:`_cuts`: a card laid there covers that much;
+    its edge blurs and casts a shadow)."""
     shape = before.patch.shape
     band, gap = (max(1, round(f * config.face_width)) for f in (config.edge_band, config.edge_gap))
     card = np.zeros(shape, np.uint8)
     cv2.fillConvexPoly(card, np.round(before.outline).astype(np.int32), 1)
     ground = (cv2.dilate(card, np.ones((2 * band + 1, 2 * band + 1), np.uint8)) > 0) & (card == 0)
     now = np.zeros(shape, np.uint8)
-    cv2.fillConvexPoly(now, np.round(np.c_[before.outline, np.ones(4)] @ warp.T).astype(np.int32), 1)
+    extent = _extent(before.outline.astype(np.float32), _cuts(before, config))
+    cv2.fillConvexPoly(now, np.round(np.c_[extent, np.ones(4)] @ warp.T).astype(np.int32), 1)
     ground &= cv2.dilate(now, np.ones((2 * gap + 1, 2 * gap + 1), np.uint8)) == 0
     # the border of the patch: the moved view is made up there
     ground[:band + 1], ground[-band - 1:], ground[:, :band + 1], ground[:, -band - 1:] = False, False, False, False
     return ground
+
+
+def _extent(outline: np.ndarray, cuts: list[_Cut]) -> np.ndarray:
+    """The corners of the card out to its cut: each corner of ``outline``
+    moved out along the two sides' normals as far as their cuts lie (a
+    card's corners are square)."""
+    return np.array([corner + cuts[i - 1].normal * cuts[i - 1].beyond + cuts[i].normal * cuts[i].beyond
+                     for i, corner in enumerate(outline)], np.float32)

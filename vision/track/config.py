@@ -76,6 +76,9 @@ class TrackerConfig:
     # either view, and the registration is precise to about 0.0005 of the width (a twin laid 0.2 mm off a
     # card 57 mm wide moves 0.0035)
     twin_face_shift: float = 0.002
+    # a face seen slid a whole small pixel or more that then lies under this share of that from its place
+    # was a twin in flight, not the pile pushed (see ``Sameness._slid_short``)
+    slid_short: float = 0.5
     # the face is registered on a copy this many pixels across the card (precise to ~0.05 px)
     face_width: int = 96
     # ... until a step of the registration moves it less than this (pixels and radians): a face moves by

@@ -50,6 +50,7 @@ class Passage:
     twin_landed: bool  # ... and then back at its place: a card of its kind was carried in and laid on it
     touched: bool  # part of its middle changed, the rest where it lay, after it rested untouched (or unsettled)
     pushed: bool   # its face was found slid a whole small pixel or more since it was last seen
+    slid: float    # ... this far at most (small pixels)
     face_clear: bool  # its face was taken with nothing on or around it
     rested: bool      # nothing moved near it for ``touch_rest`` before this frame
     calm_since: float | None  # since when nothing moved near it, settled (None: something does)
@@ -104,7 +105,7 @@ class Passage:
             return True
         self._note_aside(found, width, hidden=True)
         self.slide = found
-        self.pushed = self.pushed or bool(found.any())
+        self._note_slid(found)
         # slid: a nudged pile, fingers on its edge; else its middle shows, but something may lie over the rest
         return (not found.any() and self._came_back(small, width)) or (not found.any() and self._overlaid(small))
 
@@ -135,8 +136,8 @@ class Passage:
             return  # known already: no search, on every frame the hand stays
         found = self.motion.find_again(small, self.reference, self.middle, np.zeros(2, np.float32),
                                        self.config.visible_reach * width)
-        if isinstance(found, np.ndarray) and found.any():
-            self.pushed = True
+        if isinstance(found, np.ndarray):
+            self._note_slid(found)
 
     def _overlaid(self, small: np.ndarray) -> bool:
         """Whether much of the top card differs from its last view though its
@@ -155,8 +156,15 @@ class Passage:
                                        self.config.visible_step * width)
         if not isinstance(found, np.ndarray) or not found.any():
             return False
-        self.slide, self.pushed = found, True
+        self.slide = found
+        self._note_slid(found)
         return True
+
+    def _note_slid(self, found: np.ndarray) -> None:
+        """The top card's middle was found ``found`` (small pixels) from its place, not hidden."""
+        distance = float(np.linalg.norm(found))
+        if distance > 0:
+            self.pushed, self.slid = True, max(self.slid, distance)
 
     def _disturbed(self, small: np.ndarray) -> bool:
         """Whether some of the top card's middle differs from its last view."""

@@ -137,21 +137,32 @@ class Sameness:
     def _touched_by_twin(self, sighting: Detection) -> bool:
         """Whether ``sighting``, of the top card's kind, is a twin laid fast
         almost exactly on it, nothing seen passing over: the top card was
-        not pushed or lifted (see :mod:`vision.track.passage`), and the face
+        not pushed (:meth:`_slid_short`) or lifted (see :mod:`vision.track.passage`), and the face
         registers as the same face, a little moved: cleanly (a face taken
         with fingers on it does not) on a card whose touch counted and whose
         outline agrees, face on face (``twin_face_match``) on one whose touch
         did not or whose outline moved (fingers by a card pull its outline
         and, a little, the registration; a face that registers face on face
         has none on it)."""
-        if self.pushed or self.lifting:
+        if self.lifting:
             return False
         shift = self._shift()
+        if self.pushed and not self._slid_short(shift):
+            return False
         # untouched as far as motion saw (it had not rested when the next hand came), a face registering face
         # on face still tells a twin: fingers leaving a card do not move it so cleanly
         loose = self.touched and not self._outline_moved(sighting)
         least = self.config.face_sure_match if loose else self.config.twin_face_match
         return shift is not None and shift.match >= least and self._face_moved(sighting) is True
+
+    def _slid_short(self, shift: Shift | None) -> bool:
+        """Whether the top card's face, seen slid (``slid`` small pixels) while
+        something moved by it, now lies clearly short of that (under
+        ``slid_short`` of it): a twin seen a pixel off in flight landed closer,
+        where a pushed face stays as far as it slid."""
+        if shift is None or self.top is None:
+            return False
+        return shift.moved * self.top.width * self.motion.scale < self.config.slid_short * self.slid
 
     def _read_again(self, sighting: Detection) -> bool:
         """Whether ``sighting``, of another card than the top one, is the top

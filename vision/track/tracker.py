@@ -103,6 +103,7 @@ class FlipTracker(Sameness, Passage):
         self.twin_landed = False  # ... and then back at it: a card of its kind landed on it
         self.lifting = False  # the top card was seen lifted off since the last card was laid
         self.touched = self.pushed = False  # see :mod:`vision.track.passage`
+        self.slid = 0.0
         self.calm_since: float | None = None  # since when nothing moved near the settled top card
         self.rested = False
         self.near: np.ndarray | None = None  # mask of ``top`` grown by ``quiet_margin``
@@ -444,6 +445,7 @@ class FlipTracker(Sameness, Passage):
         self.top, self.reference = sighting, small
         self._forget_passage()
         self.touched = self.pushed = False
+        self.slid = 0.0
         self.calm_since, self.rested = None, False
         self.slide = np.zeros(2, np.float32)
         self.size.learn(sighting)

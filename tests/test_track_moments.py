@@ -144,3 +144,13 @@ def test_a_twin_seen_a_pixel_off_in_flight_that_lands_closer_is_no_push():
     below, twin = plan.flips[13:15]
     assert below.fast and twin.fast and laid_apart(below, twin) < 0.7
     assert notations(track(frames)[0]) == "A A A"
+
+
+def test_a_card_whose_face_was_taken_with_a_hand_by_it_is_taken_again_once_the_hand_has_gone():
+    # the salami settles while the hand that laid it is still by it; its face, taken then, registers the
+    # next salami (0.3 mm off, laid fast) only within what fingers pull a registration. Taken again once
+    # the hand has gone, clear, it tells the twin
+    plan, window, frames = moment(5731, 23, 1, 4)
+    below, twin = plan.flips[2:4]
+    assert twin.fast and laid_apart(below, twin) < 0.4 and twin.entered - below.hand_left > 8
+    assert notations(track(frames)[0]) == "O S S"

@@ -146,6 +146,9 @@ class FlipTracker(Sameness, Passage):
                 self._settle(small)
             elif now - self.last_search >= self.config.retry_interval:
                 self.dirty = True  # seen with a hand on it, the outline may be part of the card: look again
+        elif self.top is not None and self.settled and not self.face_clear and not self.buried and \
+                self._quiet_around(self.top, now):
+            self._clear_view(small)
         events: list[Landing] = []
         if self._should_search(still, now):
             events += self._search(frame, small, moving, now, still)
@@ -269,14 +272,26 @@ class FlipTracker(Sameness, Passage):
         """Nothing moves around the top card any more: if it looks as when it
         was reported, that view is the reference; if not (fingers lay on it
         then), look again before trusting it."""
-        assert self.region is not None and self.reference is not None
-        changed = self.motion.changed(small, self.reference)[self.region]
-        if float(changed.mean()) <= self.config.still_fraction:
+        if self._as_reported(small):
             self.settled, self.reference, self.scene = True, small, small
             self.slide = np.zeros(2, np.float32)
             self._retake_face(self.top, self._ring_clear(self.top, small) is True)
         else:
             self.dirty = True
+
+    def _clear_view(self, small: np.ndarray) -> None:
+        """The settled top card, its face taken with something by it, lies
+        now with nothing on or around it (the hand has gone) and looks as it
+        did: its face is taken again, clear, to tell a twin laid on it by."""
+        assert self.top is not None
+        if self._as_reported(small) and self._ring_clear(self.top, small) is True:
+            self.reference, self.scene = small, small
+            self.face, self.face_clear = face_of(self.frame, self.top, self.config), True
+
+    def _as_reported(self, small: np.ndarray) -> bool:
+        """Whether the top card looks as in its reference view (nothing on it)."""
+        assert self.region is not None and self.reference is not None
+        return float(self.motion.changed(small, self.reference)[self.region].mean()) <= self.config.still_fraction
 
     def _quiet_around(self, sighting: Detection, now: float) -> bool:
         """Whether nothing moved near ``sighting`` (its outline grown by

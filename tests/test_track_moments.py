@@ -154,3 +154,13 @@ def test_a_card_whose_face_was_taken_with_a_hand_by_it_is_taken_again_once_the_h
     below, twin = plan.flips[2:4]
     assert twin.fast and laid_apart(below, twin) < 0.4 and twin.entered - below.hand_left > 8
     assert notations(track(frames)[0]) == "O S S"
+
+
+def test_a_card_being_read_again_is_no_reading_of_the_card_the_next_hand_brings():
+    # a whole benchmark video: the double olive is reported while its hand is still by it, and then read
+    # again and again; the double pepper laid on it then is another card, not a reading that settles the
+    # olive's dispute as one more olive
+    plan, rng = video_plan(5531, 26, (18, 24), kind="hard")
+    art = Art.of()
+    frames = [f.shot.image for f in render_frames(plan, art.faces, rng, art.back, "hard")]
+    assert notations(track(frames)[0]) == " ".join(f.card.notation for f in plan.flips)

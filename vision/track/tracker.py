@@ -334,6 +334,9 @@ class FlipTracker(Sameness, Passage):
                 sighting.card != self.dispute.sightings[-1].card:
             # the card was only read with a hand on it, and reads otherwise now that the hand is gone
             self.dispute = Dispute(deque(maxlen=self.config.max_sightings), self.dispute.since)
+        elif self.dispute is not None and self._read_again_before(sighting):
+            # the top card was being read again when a hand came; what it brought is another matter
+            self.dispute = Dispute(deque(maxlen=self.config.max_sightings), now)
         if self.dispute is None:
             self.dispute = Dispute(deque(maxlen=self.config.max_sightings), now)
         # a card lifted off is told put back by its outline (see :mod:`vision.track.stack`)
@@ -368,6 +371,15 @@ class FlipTracker(Sameness, Passage):
         if (agreeing >= self.config.agree and calm) or self._decisive(sighting):
             events += self._decide(sighting, small, now, self.dispute.confidence())
         return events
+
+    def _read_again_before(self, sighting: Detection) -> bool:
+        """Whether the dispute is over the top card read again (judged no new
+        card), and ``sighting``, of another card, came after something passed
+        over the pile: the two are not readings of one card."""
+        assert self.dispute is not None
+        last = self.dispute.sightings[-1]
+        return not self.dispute.fresh and self.passed and self.top is not None and \
+            last.card == self.top.card and sighting.card != last.card
 
     def _judged_too_soon(self, sighting: Detection) -> bool:
         """Whether ``sighting``, of the top card's kind after something passed

@@ -81,7 +81,10 @@ def stayed_put(before: Face, shift: Shift, config: TrackerConfig) -> bool:
     (``cut_match``) and its cut kept whole (``twin_cut_whole``) tell alone."""
     votes = _ground_votes(before, shift, config, config.face_loose_match)
     if votes is None:
-        return _cut_whole(before, shift, config)
+        # no ground lies bare beside the card (the twin's border covers it): the cut alone may tell
+        if shift.warp is None or shift.seen is None or shift.moved < config.edge_least_move:
+            return False
+        votes = (0.0, 0.0)
     for_push, for_stay = votes
     says = for_stay >= config.edge_pushed and for_stay >= config.edge_ratio * for_push
     plain = says and for_stay >= config.edge_plain
@@ -92,17 +95,6 @@ def stayed_put(before: Face, shift: Shift, config: TrackerConfig) -> bool:
     # a ground that says so plainly needs only a cut not gone as a push leaves it
     least = config.cut_kept if plain else config.twin_cut_kept if says else config.twin_cut_whole
     return kept is not None and kept >= least
-
-
-def _cut_whole(before: Face, shift: Shift, config: TrackerConfig) -> bool:
-    """Where no ground lies bare beside the card (the twin's border covers
-    it), whether a face with nothing on it (``cut_match``) moved at least
-    ``edge_least_move`` and its old cut shows whole (``twin_cut_whole``)."""
-    if shift.warp is None or shift.seen is None or shift.match < config.cut_match or \
-            shift.moved < config.edge_least_move:
-        return False
-    kept = cut_kept(before, shift.warp, shift.seen, config)
-    return kept is not None and kept >= config.twin_cut_whole
 
 
 def pushed_plainly(before: Face, shift: Shift, config: TrackerConfig) -> bool:
@@ -224,8 +216,9 @@ def _outermost_edge(strengths: np.ndarray, share: float) -> int:
     1
     """
     least = share * float(strengths.max())
-    peaks = [i for i in range(len(strengths)) if strengths[i] >= least and
-             (i == 0 or strengths[i] >= strengths[i - 1]) and (i + 1 == len(strengths) or strengths[i] >= strengths[i + 1])]
+    padded = np.r_[-np.inf, strengths, -np.inf]
+    peaks = [i for i, value in enumerate(strengths)
+             if value >= least and value >= padded[i] and value >= padded[i + 2]]
     return peaks[-1]
 
 

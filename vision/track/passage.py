@@ -49,14 +49,18 @@ class Passage:
     flown: bool  # ... at least ``flight_reach`` from it: farther than any nudge moves a pile
     twin_landed: bool  # ... and then back at its place: a card of its kind was carried in and laid on it
     touched: bool  # part of its middle changed, the rest where it lay, after it rested untouched (or unsettled)
-    pushed: bool   # its face was found slid a whole small pixel or more since it was last seen
-    slid: float    # ... this far at most (small pixels)
+    slid: float    # how far its face was found slid at most since it was last seen (small pixels; 0: never)
     face_clear: bool  # its face was taken with nothing on or around it
     rested: bool      # nothing moved near it for ``touch_rest`` before this frame
     calm_since: float | None  # since when nothing moved near it, settled (None: something does)
     near: np.ndarray | None  # mask of ``top`` grown by ``quiet_margin``
     settled: bool
     covered: bool  # the middle of the top card was hidden since it was last seen (and could be trusted)
+
+    @property
+    def pushed(self) -> bool:
+        """Whether its face was found slid a whole small pixel or more since it was last seen."""
+        return self.slid > 0
 
     def _seen_again_untouched(self, sighting: Detection, buried: bool) -> bool:
         """Whether ``sighting`` is the settled top card seen where it lay after
@@ -162,9 +166,7 @@ class Passage:
 
     def _note_slid(self, found: np.ndarray) -> None:
         """The top card's middle was found ``found`` (small pixels) from its place, not hidden."""
-        distance = float(np.linalg.norm(found))
-        if distance > 0:
-            self.pushed, self.slid = True, max(self.slid, distance)
+        self.slid = max(self.slid, float(np.linalg.norm(found)))
 
     def _disturbed(self, small: np.ndarray) -> bool:
         """Whether some of the top card's middle differs from its last view."""

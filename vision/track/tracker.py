@@ -102,8 +102,7 @@ class FlipTracker(Sameness, Passage):
         self.flown = False  # ... farther than a nudge moves a pile
         self.twin_landed = False  # ... and then back at it: a card of its kind landed on it
         self.lifting = False  # the top card was seen lifted off since the last card was laid
-        self.touched = self.pushed = False  # see :mod:`vision.track.passage`
-        self.slid = 0.0
+        self.touched, self.slid = False, 0.0  # see :mod:`vision.track.passage`
         self.calm_since: float | None = None  # since when nothing moved near the settled top card
         self.rested = False
         self.near: np.ndarray | None = None  # mask of ``top`` grown by ``quiet_margin``
@@ -471,8 +470,7 @@ class FlipTracker(Sameness, Passage):
             self.lifting = False
         self.top, self.reference = sighting, small
         self._forget_passage()
-        self.touched = self.pushed = False
-        self.slid = 0.0
+        self.touched, self.slid = False, 0.0
         self.calm_since, self.rested = None, False
         self.slide = np.zeros(2, np.float32)
         self.size.learn(sighting)

@@ -166,6 +166,16 @@ def test_a_card_being_read_again_is_no_reading_of_the_card_the_next_hand_brings(
     assert notations(track(frames)[0]) == " ".join(f.card.notation for f in plan.flips)
 
 
+def test_a_twin_laid_as_the_card_below_is_covered_is_told_by_that_card_s_clear_face():
+    # two peppers laid fast, the second 0.4 mm off the first as the hand that laid the first leaves: the
+    # first, read clear once, is judged covered by the second; once the second rests, the first card's
+    # clear face tells it lies a fraction of a millimetre off, where an outline could not
+    plan, window, frames = moment(6331, 19, 0, 3)
+    below, twin = plan.flips[1:3]
+    assert below.fast and twin.fast and laid_apart(below, twin) < 0.5 and twin.entered == below.hand_left
+    assert notations(track(frames)[0]) == "O P P"
+
+
 def test_a_card_read_as_the_hand_lets_go_is_not_seen_clear_by_the_empty_table():
     # a whole benchmark video: the first of two peppers is read while the hand still holds it still; the
     # ring around it differs from the pile's last view where the hand lies, and hardly enough from the

@@ -329,8 +329,11 @@ class FlipTracker(Sameness, Passage):
             # nudge moves the top card seen again as cleanly)
             twin = twin or (fresh and self.dispute.encloses(sighting, self.config) and
                             self.dispute.moved_cleanly(self.frame, sighting, self.config))
-            events = self._decide(self.dispute.sightings[-1], small, now, self.dispute.confidence(),
-                                  buried=True, new=fresh)
+            dispute = self.dispute
+            events = self._decide(dispute.sightings[-1], small, now, dispute.confidence(), buried=True, new=fresh)
+            # its face, taken clear, tells a twin laid on it a fraction of a millimetre off once that rests
+            if dispute.face_clear:
+                self.face, self.face_clear = dispute.face, True
             # ``sighting`` lies on it: a new card even if of the same kind; but a disputed card that
             # was the top card seen again (fingers by it) is that card, and its kind elsewhere now is
             # that card moved (a nudge) unless something was seen passing over it

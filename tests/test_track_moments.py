@@ -176,6 +176,16 @@ def test_a_twin_laid_as_the_card_below_is_covered_is_told_by_that_card_s_clear_f
     assert notations(track(frames)[0]) == "O P P"
 
 
+def test_a_twin_laid_by_fingers_that_touched_the_card_below_counts_when_its_face_moved_beyond_their_pull():
+    # the second artichoke is laid fast 0.7 mm off the first, whose outline was read with the hand by it:
+    # its face registers cleanly (0.988, fingers just gone) and moved 0.015 of its width, more than
+    # fingers by a card pull a registration (0.012)
+    plan, window, frames = moment(6331, 23, 14, 17)
+    below, twin = plan.flips[15:17]
+    assert twin.fast and laid_apart(below, twin) < 0.8 and below.card == twin.card
+    assert notations(track(frames)[0]) == "P A A"
+
+
 def test_a_card_read_as_the_hand_lets_go_is_not_seen_clear_by_the_empty_table():
     # a whole benchmark video: the first of two peppers is read while the hand still holds it still; the
     # ring around it differs from the pile's last view where the hand lies, and hardly enough from the

@@ -143,7 +143,9 @@ class Sameness:
         outline agrees, face on face (``twin_face_match``) on one whose touch
         did not or whose outline moved (fingers by a card pull its outline
         and, a little, the registration; a face that registers face on face
-        has none on it)."""
+        has none on it). On a card whose touch counted, a face registered
+        cleanly and moved farther than fingers pull a registration
+        (``unclear_face_shift``) will do as well."""
         if self.lifting:
             return False
         shift = self._shift()
@@ -153,6 +155,9 @@ class Sameness:
         # on face still tells a twin: fingers leaving a card do not move it so cleanly
         loose = self.touched and not self._outline_moved(sighting)
         least = self.config.face_sure_match if loose else self.config.twin_face_match
+        if shift is not None and self.touched and shift.match >= self.config.face_sure_match and \
+                shift.moved > self.config.unclear_face_shift:
+            least = self.config.face_sure_match  # moved farther than fingers by it pull a registration
         return shift is not None and shift.match >= least and self._face_moved(sighting) is True
 
     def _slid_short(self, shift: Shift | None) -> bool:

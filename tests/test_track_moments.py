@@ -186,6 +186,15 @@ def test_a_twin_laid_by_fingers_that_touched_the_card_below_counts_when_its_face
     assert notations(track(frames)[0]) == "P A A"
 
 
+def test_an_olive_laid_on_an_order_over_an_olive_is_no_olive_uncovered():
+    # the olive, the yellow order 0.6 mm off it and a second olive 0.8 mm off that: the second olive lies
+    # within a fifth of a millimetre of the first. Registered face on face, nothing blurring the view, it
+    # moved more than the first card would have, uncovered by the order lifted off
+    plan, window, frames = moment(6531, 16, 1, 4)
+    assert [f.card.notation for f in plan.flips[1:4]] == ["O", "y:S+A+M+P+O", "O"]
+    assert notations(track(frames)[0]) == "O y:S+A+M+P+O O"
+
+
 def test_a_card_read_as_the_hand_lets_go_is_not_seen_clear_by_the_empty_table():
     # a whole benchmark video: the first of two peppers is read while the hand still holds it still; the
     # ring around it differs from the pile's last view where the hand lies, and hardly enough from the

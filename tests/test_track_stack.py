@@ -1,10 +1,12 @@
 """The cards under the top one (vision.track.stack): a card lifted off the
 pile and put back is no new card."""
+import cv2
 import numpy as np
 
 from companion.engine import parse_card
 from vision.recognize.types import Detection, Match
 from vision.track.config import DEFAULT_TRACKER_CONFIG
+from vision.track.faces import face_of
 from vision.track.stack import Laid, Stack
 
 CORNERS = np.float32([[100, 100], [160, 100], [160, 194], [100, 194]])
@@ -33,3 +35,37 @@ def test_the_lifted_order_seen_anywhere_is_that_order_put_back():
     """The game holds one of each order: wherever it comes down, it is the one lifted."""
     assert _lifted("g:P+3?").puts_back(_seen("g:P+3?", 12.0))
     assert not _lifted("g:P+3?").puts_back(_seen("g:4S+P", 12.0))
+
+
+def _table(seed: int = 3) -> np.ndarray:
+    """A textured frame with a card-sized patch of its own texture at ``CORNERS``."""
+    rng = np.random.default_rng(seed)
+    frame = cv2.GaussianBlur(rng.uniform(0, 255, (300, 300)).astype(np.float32), (0, 0), 3.0)
+    frame = cv2.normalize(frame, None, 0, 255, cv2.NORM_MINMAX)
+    return cv2.cvtColor(frame.astype(np.uint8), cv2.COLOR_GRAY2BGR)
+
+
+def _moved(frame: np.ndarray, warp: np.ndarray) -> np.ndarray:
+    return cv2.warpAffine(frame, warp, (frame.shape[1], frame.shape[0]), flags=cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_REFLECT)
+
+
+def _below(frame: np.ndarray) -> Stack:
+    stack = Stack(DEFAULT_TRACKER_CONFIG)
+    stack.covered_by_new(Laid(_seen("S"), face_of(frame, _seen("S"), DEFAULT_TRACKER_CONFIG), True))
+    return stack
+
+
+def _turn(degrees: float, dx: float, dy: float) -> np.ndarray:
+    warp = cv2.getRotationMatrix2D((130.0, 147.0), degrees, 1.0)
+    warp[:, 2] += (dx, dy)
+    return warp.astype(np.float32)
+
+
+def test_a_card_of_the_kind_below_laid_half_a_pixel_off_is_not_the_card_below_uncovered():
+    # registered face on face (no hand blurs the view), a card moved half a pixel is another card of
+    # that kind, laid on the top one; the card below itself would register within a hundredth of that
+    frame = _table()
+    stack = _below(frame)
+    assert stack.uncovers(_seen("S"), frame, _seen("M"))
+    assert not stack.uncovers(_seen("S", 0.5), _moved(frame, _turn(0.0, 0.5, 0.0)), _seen("M"))

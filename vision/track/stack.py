@@ -52,8 +52,10 @@ class Stack:
         to a fraction of a pixel when it is of the top card's kind (a run of
         cards laid almost exactly on each other, unless the top card was seen
         lifted); with no such view, its outline must not have. ``exactly``:
-        registered, within what a card of its kind laid on the top one would
-        move (``face_shift``), and never by the outline alone."""
+        registered cleanly (``face_sure_match``), within what a card of its
+        kind laid on the top one would move (``face_shift``), and never by the
+        outline alone. Registered face on face (``twin_face_match``: no hand
+        blurs the view), it must lie that exactly too."""
         if not self.below or frame is None:
             return False
         under = self.below[-1]
@@ -65,8 +67,12 @@ class Stack:
                 # a card of the top's kind within a fraction of a pixel may be one laid on the top card, unless
                 # the top card was just seen lifted off (a hand and a card held nearby blur the registration)
                 fine = top.card == sighting.card and self.lifted is None
+                if exactly and shift.match < self.config.face_sure_match:
+                    return False  # a view blurred so cannot tell a fraction of a pixel
+                # registered face on face, nothing blurs it: a card laid as little as its kind is told
+                clean = exactly or shift.match >= self.config.twin_face_match
                 least = self.config.uncovered_shift if fine else \
-                    self.config.face_shift if exactly else self.config.unclear_face_shift
+                    self.config.face_shift if clean else self.config.unclear_face_shift
                 return not shift.turned and shift.moved <= least
         return not exactly and sighting.pose_distance(under.sighting) <= self.config.pose_tolerance
 

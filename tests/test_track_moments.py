@@ -195,6 +195,16 @@ def test_an_olive_laid_on_an_order_over_an_olive_is_no_olive_uncovered():
     assert notations(track(frames)[0]) == "O y:S+A+M+P+O O"
 
 
+def test_a_twin_laid_two_millimetres_off_counts_by_the_cut_its_shadow_leaves_mostly_whole():
+    # the second olive, laid fast 1.9 mm and 3.4 degrees off the first: no ground is left bare beside the
+    # first, and the twin's shadow weakens the first card's cut where it shows (0.77 of its strength); a
+    # push takes the cut away
+    plan, window, frames = moment(5131, 9, 17, 20)
+    below, twin = plan.flips[18:20]
+    assert twin.fast and 1.5 < laid_apart(below, twin) < 2.5
+    assert notations(track(frames)[0]) == "S2 O O"
+
+
 def test_a_card_read_as_the_hand_lets_go_is_not_seen_clear_by_the_empty_table():
     # a whole benchmark video: the first of two peppers is read while the hand still holds it still; the
     # ring around it differs from the pile's last view where the hand lies, and hardly enough from the

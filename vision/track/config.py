@@ -134,8 +134,9 @@ class TrackerConfig:
     # twin's shadow, 0.43)
     twin_cut_kept: float = 0.5
     # ... and where the ground says little either way (or none lies bare beside the card), a cut kept at least
-    # this much on a face registered at ``cut_match`` (under a twin about 1, pushed about 0)
-    twin_cut_whole: float = 0.8
+    # this much on a face registered at ``cut_match`` (under a twin about 1, pushed about 0; a twin laid 2 mm
+    # and 3 degrees off, its shadow on the cut, 0.77)
+    twin_cut_whole: float = 0.7
     # a face registered only loosely (fingers on it) was pushed when at least this much of the ground votes
     # for the push (and ``edge_ratio`` times staying) and its cut is gone (see ``nudge.pushed_plainly``)
     edge_plain: float = 0.3

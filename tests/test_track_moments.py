@@ -9,6 +9,7 @@ import numpy as np
 
 from tools.synth.datasets import Art, video_plan
 from tools.synth.flip_plan import Flip, FlipPlan
+from tools.synth.gestures import GesturePlan
 from tools.synth.video_sets import render_frames
 
 from .test_track_tracker import track
@@ -23,6 +24,21 @@ def moment(seed: int, index: int, first: int, last: int) -> tuple[FlipPlan, Flip
     window = plan.window(first, last)
     art = Art.of()
     return plan, window, tuple(f.shot.image for f in render_frames(window, art.faces, rng, art.back, "hard"))
+
+
+def gesture_moment(seed: int, index: int, first: int, last: int) -> tuple[GesturePlan, tuple[np.ndarray, ...]]:
+    """As :func:`moment`, from video ``index`` of the benchmark's gestures set
+    (20 to 60 cards): its flips ``first`` to ``last - 1``, and the gestures made
+    meanwhile."""
+    plan, rng = video_plan(seed, index, (20, 60), kind="gestures")
+    assert isinstance(plan, GesturePlan)
+    flips = plan.flips.window(first, last)
+    sooner = plan.flips.flips[first].entered - flips.flips[first].entered
+    gestures = tuple(g.earlier(sooner) for g in plan.gestures
+                     if sooner <= g.entered and g.left - sooner <= flips.frame_count)
+    window = GesturePlan(flips, gestures)
+    art = Art.of()
+    return window, tuple(f.shot.image for f in render_frames(window, art.faces, rng, art.back, "gestures"))
 
 
 def turn(a: float, b: float) -> float:
@@ -214,3 +230,12 @@ def test_a_card_read_as_the_hand_lets_go_is_not_seen_clear_by_the_empty_table():
     art = Art.of()
     frames = [f.shot.image for f in render_frames(plan, art.faces, rng, art.back, "hard")]
     assert notations(track(frames)[0]) == " ".join(f.card.notation for f in plan.flips)
+
+
+def test_a_card_lifted_off_a_pushed_pile_shows_the_card_below_where_the_push_took_it():
+    # the pile is pushed 6 mm, then its top card (an order) lifted off and put back: the artichoke below
+    # shows meanwhile where the push took it, not where it lay when it was the top card
+    plan, frames = gesture_moment(2771, 12, 27, 29)
+    assert [g.kind for g in plan.gestures] == ["rest", "nudge", "lift"]
+    assert notations(track(frames)[0]) == "A b:M+3?"
+

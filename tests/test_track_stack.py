@@ -62,6 +62,20 @@ def _turn(degrees: float, dx: float, dy: float) -> np.ndarray:
     return warp.astype(np.float32)
 
 
+def test_the_card_below_shows_where_a_push_of_the_pile_took_it_once_the_stack_was_carried():
+    # the pile was pushed 14 px and turned 2 degrees, then the top card lifted off: the card below is
+    # uncovered where the push took it, which it is not where it lay before the push
+    frame = _table()
+    push = _turn(2.0, 5.0, 13.0)
+    pushed = _moved(frame, push)
+    below = Detection(_seen("S").match, (np.c_[CORNERS, np.ones(4)] @ push.T).astype(np.float32))
+    stack = _below(frame)
+    assert not stack.uncovers(below, pushed, _seen("M"))
+    stack.carry(push)
+    assert stack.uncovers(below, pushed, _seen("M"))
+    assert stack.uncovers(below, pushed, _seen("M"), exactly=True)
+
+
 def test_a_card_of_the_kind_below_laid_half_a_pixel_off_is_not_the_card_below_uncovered():
     # registered face on face (no hand blurs the view), a card moved half a pixel is another card of
     # that kind, laid on the top one; the card below itself would register within a hundredth of that

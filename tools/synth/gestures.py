@@ -7,6 +7,7 @@ whatever a tracker reports beyond them is a card added.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 from typing import Sequence
@@ -63,6 +64,13 @@ class Gesture:
 
     def as_json(self) -> dict:
         return {"gesture": self.kind, "hand_entered": self.entered, "hand_left": self.left}
+
+    def earlier(self, frames: int) -> "Gesture":
+        """This gesture ``frames`` frames sooner (for a window of a video, as :meth:`Flip.earlier`)."""
+        return dataclasses.replace(self, keys=tuple((f - frames, pose) for f, pose in self.keys),
+                                   moved=(self.moved[0] - frames, self.moved[1] - frames),
+                                   lifted=None if self.lifted is None else (self.lifted[0] - frames,
+                                                                             self.lifted[1] - frames))
 
 
 @dataclass(frozen=True)

@@ -125,6 +125,43 @@ def _carried(before: np.ndarray, after: np.ndarray) -> np.ndarray:
     return warp
 
 
+def frame_warp(face: Face, shift: Shift) -> np.ndarray | None:
+    """The move ``shift`` registered on ``face`` (patch pixels) as a warp
+    of frame pixels (2x3); None when it was registered turned."""
+    if shift.warp is None:
+        return None
+    turn, offset = shift.warp[:, :2].astype(np.float64), shift.warp[:, 2].astype(np.float64)
+    corner = np.array(face.box[:2], np.float64)
+    return np.c_[turn, corner - turn @ corner + offset / face.scale].astype(np.float32)
+
+
+def carried_face(face: Face, warp: np.ndarray) -> Face:
+    """``face`` as it lies after the card was carried by ``warp`` (frame
+    pixels, 2x3): its crop moved by whole pixels, the rest of the move
+    resampled on the patch. A card pushed along under the top one is
+    registered where the push took it.
+
+    >>> face = Face(np.zeros((20, 20), np.float32), np.ones((20, 20), np.uint8),
+    ...             np.float32([[5, 5], [15, 5], [15, 15], [5, 15]]), np.float32([[0, 0], [20, 0], [20, 20], [0, 20]]),
+    ...             (100, 50, 120, 70), 1.0)
+    >>> moved = carried_face(face, np.float32([[1, 0, 3.4], [0, 1, -2.0]]))
+    >>> moved.box, [round(float(v), 2) for v in moved.quad[0]]
+    ((103, 48, 123, 68), [5.4, 5.0])
+    """
+    corner = np.array(face.box[:2], np.float64)
+    moved = warp[:, :2].astype(np.float64) @ corner + warp[:, 2] - corner
+    whole = np.round(moved).astype(int)
+    # patch pixels of the old crop to patch pixels of the crop moved by whole pixels
+    on_patch = np.c_[warp[:, :2], face.scale * (moved - whole)].astype(np.float32)
+    size = (face.patch.shape[1], face.patch.shape[0])
+    patch = cv2.warpAffine(face.patch, on_patch, size, borderMode=cv2.BORDER_REPLICATE)
+    mask = cv2.warpAffine(face.mask, on_patch, size, flags=cv2.INTER_NEAREST)
+    quad, outline = ((np.c_[q, np.ones(4)] @ on_patch.T).astype(np.float32) for q in (face.quad, face.outline))
+    x0, y0, x1, y1 = face.box
+    box = (x0 + int(whole[0]), y0 + int(whole[1]), x1 + int(whole[0]), y1 + int(whole[1]))
+    return Face(patch, mask, quad, outline, box, face.scale)
+
+
 def _half_turned(face: Face) -> Face:
     """``face`` turned half round about its middle, on the same patch."""
     middle = face.quad.mean(axis=0)

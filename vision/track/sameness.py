@@ -31,7 +31,7 @@ from companion.engine import one_of_a_kind
 
 from ..recognize.types import Detection
 from .config import TrackerConfig
-from .faces import Face, Shift, face_of, face_shift, face_shift_along, unhindered
+from .faces import Face, Shift, face_of, face_shift, face_shift_along, frame_warp, unhindered
 from .motion import Motion
 from .nudge import moved_along, pushed_plainly, stayed_put
 from .dispute import Dispute, either_possible
@@ -226,13 +226,30 @@ class Sameness:
             self._shift_memo = ((self.frame, self.face, self.top), shift)
         return shift
 
-    def _retake_face(self, sighting: Detection, clear: bool) -> None:
+    def _retake_face(self, sighting: Detection, clear: bool, same: bool = True) -> None:
         """Take the top card's face anew as it rests (``clear``: nothing on or
         around it), unless it is the view taken clear before with something
         on it now: fingers resting on the card (a hand that comes to push the
-        pile holds still first) would spoil the view to register on."""
+        pile holds still first) would spoil the view to register on. The
+        ``same`` card, its face registered moved cleanly on the last view,
+        was pushed with the cards below it (see :meth:`_carry_below`)."""
         if self.face is None or not self.face_clear or not self._face_spoilt():
+            if same:
+                self._carry_below()
             self.face, self.face_clear = face_of(self.frame, sighting, self.config), clear
+
+    def _carry_below(self) -> None:
+        """The top card's face registered cleanly (``face_sure_match``) and
+        moved (beyond ``face_shift``) since its last view: the pile was
+        pushed, and the cards below lie where the push took them, for a
+        card lifted off to show one of them where it lies now."""
+        shift = self._shift()
+        if shift is None or self.face is None or shift.turned or shift.match < self.config.face_sure_match or \
+                shift.moved <= self.config.face_shift:
+            return
+        warp = frame_warp(self.face, shift)
+        if warp is not None:
+            self.stack.carry(warp)
 
     def _loose_shift(self) -> Shift | None:
         """How the top card's face lies now, when it registers on its last

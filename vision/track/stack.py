@@ -18,7 +18,7 @@ from companion.engine import one_of_a_kind
 
 from ..recognize.types import Detection
 from .config import TrackerConfig
-from .faces import Face, face_shift
+from .faces import Face, carried_face, face_shift
 
 
 @dataclass(frozen=True)
@@ -76,6 +76,11 @@ class Stack:
                 return not shift.turned and shift.moved <= least
         return not exactly and sighting.pose_distance(under.sighting) <= self.config.pose_tolerance
 
+    def carry(self, warp: np.ndarray) -> None:
+        """The pile was pushed by ``warp`` (frame pixels, 2x3): the cards
+        below the top one went along, and lie where it took them."""
+        self.below = deque((_carried(laid, warp) for laid in self.below), maxlen=self.below.maxlen)
+
     def puts_back(self, sighting: Detection) -> bool:
         """Whether ``sighting`` is the card lifted off, put back about where it
         lay, or anywhere when the game holds only that one (an order)."""
@@ -96,3 +101,10 @@ class Stack:
     def clear(self) -> None:
         self.below.clear()
         self.lifted = None
+
+
+def _carried(laid: Laid, warp: np.ndarray) -> Laid:
+    """``laid`` moved by ``warp`` (frame pixels, 2x3)."""
+    corners = (np.c_[laid.sighting.corners, np.ones(4)] @ warp.T).astype(np.float32)
+    face = None if laid.face is None else carried_face(laid.face, warp)
+    return Laid(Detection(laid.sighting.match, corners), face, laid.clear)

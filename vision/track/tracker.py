@@ -492,7 +492,7 @@ class FlipTracker(Sameness, Passage):
         self.clear = bool(clear) and not buried
         if self.settled:
             self.scene = small
-            self._retake_face(sighting, self.clear)
+            self._retake_face(sighting, self.clear, same=not new)
         elif new:  # a first view, perhaps with fingers on it: registration tells when it does not match
             self.face = None if buried else face_of(self.frame, sighting, self.config)
             self.face_clear = self.clear

@@ -232,6 +232,16 @@ def test_a_card_read_as_the_hand_lets_go_is_not_seen_clear_by_the_empty_table():
     assert notations(track(frames)[0]) == " ".join(f.card.notation for f in plan.flips)
 
 
+def test_a_twin_held_beside_the_pile_while_the_last_one_is_read_is_the_next_being_brought():
+    # two olives laid fast, the second 0.7 mm off and turned half round, brought as the first one's hand
+    # leaves: while the first is read once, the second shows in the hand beside the pile. The top card
+    # cannot lie there and be in the hand: the one held is the next card, not the top one lifted off
+    plan, frames = gesture_moment(2771, 4, 20, 24)
+    first, second = plan.flips.flips[22:24]
+    assert first.fast and second.fast and second.entered == first.hand_left
+    assert notations(track(frames)[0]) == "S O O O"
+
+
 def test_a_card_lifted_off_a_pushed_pile_shows_the_card_below_where_the_push_took_it():
     # the pile is pushed 6 mm, then its top card (an order) lifted off and put back: the artichoke below
     # shows meanwhile where the push took it, not where it lay when it was the top card

@@ -332,8 +332,9 @@ class Sameness:
         top = self.top
         if top is None or not self.passed or self.stack.lifted is not None or self._landed_meanwhile():
             return
-        held = any(s.card == top.card and not self._on_pile(s) for s in (*seen, *([sighting] if sighting else []))) \
-            and not self._lies_unmoved()
+        seen_all = (*seen, *([sighting] if sighting else []))
+        held = any(s.card == top.card and not self._on_pile(s) for s in seen_all) and not self._lies_unmoved() \
+            and not self._another_on_pile(seen_all)
         under = self.stack.below[-1].sighting if self.stack.below else None
         shows = under is not None and under.card != top.card and any(
             s.card == under.card and self._on_pile(s) for s in seen)
@@ -344,6 +345,17 @@ class Sameness:
             self.lifting = True  # its face seen aside and back is the card put back, not its twin laid
             if self.dispute is not None and self.dispute.sightings[-1].card == top.card:
                 self.dispute = None  # what was read of it on the pile is the card now in the hand
+
+    def _another_on_pile(self, seen: Sequence[Detection]) -> bool:
+        """Whether one of ``seen``, of the top card's kind, lies on the pile
+        though not where the top card lay, nor as the card below it
+        uncovered: another card of that kind was laid on the top one, and
+        one held beside the pile meanwhile is the next being brought (the
+        top card cannot be both there and in the hand)."""
+        top = self.top
+        assert top is not None
+        return any(s.card == top.card and self._on_pile(s) and self._moved(s) and
+                   not self.stack.uncovers(s, self.frame, top) for s in seen)
 
     def _lies_unmoved(self) -> bool:
         """Whether the top card's face registers where it lay, cleanly and

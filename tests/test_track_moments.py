@@ -249,3 +249,11 @@ def test_a_card_lifted_off_a_pushed_pile_shows_the_card_below_where_the_push_too
     assert [g.kind for g in plan.gestures] == ["rest", "nudge", "lift"]
     assert notations(track(frames)[0]) == "A b:M+3?"
 
+
+def test_a_run_s_card_below_seen_while_the_top_one_is_held_up_is_that_card_uncovered():
+    # three mushrooms, the last lifted off and put back, then the pile pushed: while the hand holds the
+    # top one up, the one below shows where it lay, registered only loosely with that hand over part of
+    # it. It is the card below uncovered, not another mushroom laid, and the top one was lifted
+    plan, frames = gesture_moment(2771, 1, 53, 56)
+    assert [g.kind for g in plan.gestures] == ["lift", "nudge"]
+    assert notations(track(frames)[0]) == "M M M"

@@ -355,7 +355,7 @@ class Sameness:
         top = self.top
         assert top is not None
         return any(s.card == top.card and self._on_pile(s) and self._moved(s) and
-                   not self.stack.uncovers(s, self.frame, top) for s in seen)
+                   not self.stack.uncovers(s, self.frame, top, held=True) for s in seen)
 
     def _lies_unmoved(self) -> bool:
         """Whether the top card's face registers where it lay, cleanly and

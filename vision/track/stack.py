@@ -45,7 +45,8 @@ class Stack:
             self.below.append(top)
         self.lifted = None
 
-    def uncovers(self, sighting: Detection, frame: np.ndarray | None, top: Detection, exactly: bool = False) -> bool:
+    def uncovers(self, sighting: Detection, frame: np.ndarray | None, top: Detection, exactly: bool = False,
+                 held: bool = False) -> bool:
         """Whether ``sighting`` is the card below the ``top`` one, where it
         lay: the top card was lifted off. Its face registered on its last
         settled view must not have moved (a card laid since lies elsewhere),
@@ -55,7 +56,9 @@ class Stack:
         registered cleanly (``face_sure_match``), within what a card of its
         kind laid on the top one would move (``face_shift``), and never by the
         outline alone. Registered face on face (``twin_face_match``: no hand
-        blurs the view), it must lie that exactly too."""
+        blurs the view), it must lie that exactly too. ``held``: the top card
+        is seen held beside the pile, as though lifted off (its face may
+        register only loosely, ``face_loose_match``)."""
         if not self.below or frame is None:
             return False
         under = self.below[-1]
@@ -63,10 +66,11 @@ class Stack:
             return False
         if under.face is not None:
             shift = face_shift(under.face, frame, sighting, self.config)
-            if shift is not None and shift.match >= self.config.face_match:
+            # a hand holding the top card beside the pile may lie over part of the card below
+            if shift is not None and shift.match >= (self.config.face_loose_match if held else self.config.face_match):
                 # a card of the top's kind within a fraction of a pixel may be one laid on the top card, unless
                 # the top card was just seen lifted off (a hand and a card held nearby blur the registration)
-                fine = top.card == sighting.card and self.lifted is None
+                fine = top.card == sighting.card and self.lifted is None and not held
                 if exactly and shift.match < self.config.face_sure_match:
                     return False  # a view blurred so cannot tell a fraction of a pixel
                 # registered face on face, nothing blurs it: a card laid as little as its kind is told

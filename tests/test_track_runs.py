@@ -193,6 +193,16 @@ def test_a_pile_pushed_farther_than_its_face_registers_from_where_it_lay_adds_no
     assert notations(track(frames)[0]) == "P P A2"
 
 
+def test_a_pile_pushed_fast_shows_its_face_carried_and_adds_no_card():
+    # the second nudge pushes the lone artichoke 5.7 mm within three frames: its face shows off its place
+    # and back, as a twin's carried in and laid does; what lay beside it moved along, as under a push
+    plan, rng = video_plan(3871, 1, (3, 5), kind="nudges")
+    art = Art.of()
+    frames = tuple(f.shot.image for f in render_frames(plan, art.faces, rng, art.back, "nudges"))
+    assert [g.kind for g in plan.gestures][:2] == ["nudge", "nudge"]
+    assert notations(track(frames)[0]) == " ".join(f.card.notation for f in plan.flips.flips)
+
+
 def test_a_pile_pushed_while_the_hand_hides_its_middle_adds_no_card():
     # the pushing hand hides the top card's middle while its face moves millimetres, as a twin laid
     # a little off would; the cards below, moved along at the old card's edge, tell the push apart

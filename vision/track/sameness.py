@@ -78,8 +78,10 @@ class Sameness:
             # laid the other way up on its twin; no hand turns a card half round in place, so a face
             # registered cleanly so needs no passage seen (a card laid fast hides little of the one below)
             return True
-        if self.twin_landed and not self.lifting:
-            return True  # its face was seen carried in and laid on it (see :mod:`vision.track.passage`)
+        if self.twin_landed and not self.lifting and not self._pushed_along(sighting):
+            # its face was seen carried in and laid on it (see :mod:`vision.track.passage`); a pile pushed
+            # fast shows its face off its place and back as well, and what lay beside it moved along
+            return True
         if self.top.encloses(sighting, self.config.merged_growth, self.config.merged_margin) and \
                 not ((self.covered or self._laid_beside()) and self._moved_cleanly(sighting)):
             return False  # read before with fingers merged into its outline (its face, if clear, would say so)

@@ -257,3 +257,12 @@ def test_a_run_s_card_below_seen_while_the_top_one_is_held_up_is_that_card_uncov
     plan, frames = gesture_moment(2771, 1, 53, 56)
     assert [g.kind for g in plan.gestures] == ["lift", "nudge"]
     assert notations(track(frames)[0]) == "M M M"
+
+
+def test_a_twin_laid_on_a_card_pushed_while_the_next_hand_came_counts():
+    # the mushroom is pushed 4.6 mm; its face is read again cleanly, untouched, as the hand bringing the
+    # next mushroom comes, and that view is the one the next is registered on: on the view from before
+    # the push, the ground beside it shows that push, as though the new card were the old one pushed
+    plan, frames = gesture_moment(2771, 14, 19, 23)
+    assert [g.kind for g in plan.gestures] == ["pass", "pass", "nudge", "nudge"]
+    assert notations(track(frames)[0]) == "P P M M"

@@ -240,6 +240,14 @@ class Sameness:
                 self._carry_below()
             self.face, self.face_clear = face_of(self.frame, sighting, self.config), clear
 
+    def _moved_untouched(self) -> bool:
+        """Whether the top card's face registers face on face on its last
+        view (``twin_face_match``: nothing on it) and moved (beyond
+        ``face_shift``): the card was pushed and lies untouched."""
+        shift = self._shift()
+        return shift is not None and not shift.turned and shift.match >= self.config.twin_face_match and \
+            shift.moved > self.config.face_shift
+
     def _carry_below(self) -> None:
         """The top card's face registered cleanly (``face_sure_match``) and
         moved (beyond ``face_shift``) since its last view: the pile was

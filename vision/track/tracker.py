@@ -496,6 +496,11 @@ class FlipTracker(Sameness, Passage):
         elif new:  # a first view, perhaps with fingers on it: registration tells when it does not match
             self.face = None if buried else face_of(self.frame, sighting, self.config)
             self.face_clear = self.clear
+        elif self._moved_untouched():
+            # pushed, and nothing on it now: its view to register the next card on is taken before the next
+            # hand comes (its face registers face on face, as clear as the view it moved from)
+            self._carry_below()
+            self.face = face_of(self.frame, sighting, self.config)
         self.region = self.motion.mask(sighting.corners, 1.0)
         self.middle = self.motion.mask(sighting.corners, 0.5)
         self.near = self.motion.mask(sighting.corners, 1 + self.config.quiet_margin)

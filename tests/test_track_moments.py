@@ -221,17 +221,6 @@ def test_a_twin_laid_two_millimetres_off_counts_by_the_cut_its_shadow_leaves_mos
     assert notations(track(frames)[0]) == "S2 O O"
 
 
-def test_a_card_read_as_the_hand_lets_go_is_not_seen_clear_by_the_empty_table():
-    # a whole benchmark video: the first of two peppers is read while the hand still holds it still; the
-    # ring around it differs from the pile's last view where the hand lies, and hardly enough from the
-    # empty table not to count as bare. Only what differs from every view of the table at rest counts: the
-    # card is not taken as settled clear with the hand in its view, and the twin laid on it later is judged
-    plan, rng = video_plan(6131, 20, (18, 24), kind="hard")
-    art = Art.of()
-    frames = [f.shot.image for f in render_frames(plan, art.faces, rng, art.back, "hard")]
-    assert notations(track(frames)[0]) == " ".join(f.card.notation for f in plan.flips)
-
-
 def test_a_twin_held_beside_the_pile_while_the_last_one_is_read_is_the_next_being_brought():
     # two olives laid fast, the second 0.7 mm off and turned half round, brought as the first one's hand
     # leaves: while the first is read once, the second shows in the hand beside the pile. The top card

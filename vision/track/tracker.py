@@ -192,10 +192,9 @@ class FlipTracker(Sameness, Passage):
         on the pile changes nothing outside its own outline, while a hand
         resting on it (holding it still, so nothing moves) covers some of the
         ring too. A partial outline (read with a hand on the card) also fails.
-        The ring is judged on the whole and on each side, on the pixels that
-        differ from every view of the table at rest there is: the pile's last
-        rest view and the empty table (the first frame). None when there is
-        no view of the pile to compare with and the table differs."""
+        The ring is judged on the whole and on each side, and also counts as
+        bare when it shows the empty table (the first frame). None when there
+        is no view of the pile to compare with and the table differs."""
         if self.scene is None:
             return None
         ring = self.motion.mask(sighting.corners, 1 + self.config.bare_margin) & \
@@ -204,25 +203,19 @@ class FlipTracker(Sameness, Passage):
             return None
         # the scene shows the pile under the top card (if that was laid on a settled pile), and the
         # top card itself once it settled; a card laid since is not in it. The pile may also have last
-        # rested with a hand beside it that has gone since: the empty table shows the ring bare there,
-        # where nothing of the pile spreads that far. A hand there now differs from both.
+        # rested with a hand beside it that has gone since. The empty table shows the ring as well,
+        # where nothing of the pile spreads that far.
         on_top = self.top is not None and sighting.card == self.top.card and \
             sighting.pose_distance(self.top) <= self.config.agree_tolerance
         usable = self.top is None or self.settled or (on_top and self.scene_valid)
-        views = ([self.scene] if usable else []) + ([self.background] if self.background is not None else [])
-        if views and self._ring_unchanged(self._changed_from_all(small, views), ring, sighting):
+        if (usable and self._ring_unchanged(small, self.scene, ring, sighting)) or \
+                (self.background is not None and self._ring_unchanged(small, self.background, ring, sighting)):
             return True
         return False if usable else None
 
-    def _changed_from_all(self, small: np.ndarray, views: list[np.ndarray]) -> np.ndarray:
-        """The pixels of ``small`` that differ from each of ``views``."""
-        changed = self.motion.changed(small, views[0])
-        for view in views[1:]:
-            changed &= self.motion.changed(small, view)
-        return changed
-
-    def _ring_unchanged(self, changed: np.ndarray, ring: np.ndarray, sighting: Detection) -> bool:
-        """Whether few of ``ring``'s pixels (around ``sighting``) are ``changed``, on the whole and on each side."""
+    def _ring_unchanged(self, small: np.ndarray, view: np.ndarray, ring: np.ndarray, sighting: Detection) -> bool:
+        """Whether ``ring`` (around ``sighting``) looks in ``small`` as in ``view``, on the whole and on each side."""
+        changed = self.motion.changed(small, view)
         return float(changed[ring].mean()) <= self.config.bare_fraction and \
             self.motion.busiest_side(changed, ring, sighting.corners) <= self.config.bare_side_fraction
 

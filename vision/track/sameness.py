@@ -244,20 +244,24 @@ class Sameness:
         """Whether the top card's face registers face on face on its last
         view (``twin_face_match``: nothing on it) and moved (beyond
         ``face_shift``): the card was pushed and lies untouched."""
+        return self._moved_since(self.config.twin_face_match) is not None
+
+    def _moved_since(self, least_match: float) -> Shift | None:
+        """The top card's face registered on its last view, when it matched
+        at ``least_match`` or better, not turned, and moved beyond
+        ``face_shift``; else None."""
         shift = self._shift()
-        return shift is not None and not shift.turned and shift.match >= self.config.twin_face_match and \
-            shift.moved > self.config.face_shift
+        if shift is None or shift.turned or shift.match < least_match or shift.moved <= self.config.face_shift:
+            return None
+        return shift
 
     def _carry_below(self) -> None:
         """The top card's face registered cleanly (``face_sure_match``) and
         moved (beyond ``face_shift``) since its last view: the pile was
         pushed, and the cards below lie where the push took them, for a
         card lifted off to show one of them where it lies now."""
-        shift = self._shift()
-        if shift is None or self.face is None or shift.turned or shift.match < self.config.face_sure_match or \
-                shift.moved <= self.config.face_shift:
-            return
-        warp = frame_warp(self.face, shift)
+        shift = self._moved_since(self.config.face_sure_match)
+        warp = None if shift is None or self.face is None else frame_warp(self.face, shift)
         if warp is not None:
             self.stack.carry(warp)
 

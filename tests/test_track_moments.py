@@ -255,3 +255,13 @@ def test_a_twin_laid_on_a_card_pushed_while_the_next_hand_came_counts():
     plan, frames = gesture_moment(2771, 14, 19, 23)
     assert [g.kind for g in plan.gestures] == ["pass", "pass", "nudge", "nudge"]
     assert notations(track(frames)[0]) == "P P M M"
+
+
+def test_a_twin_whose_shadow_moves_the_ground_a_little_counts_by_the_cut_of_the_card_below_kept_whole():
+    # the second pineapple is laid 2.5 mm and 3.6 degrees off the first: a little of the ground beside the
+    # first (0.13 of it) reads as moved along, in the twin's shadow, and nothing as staying; but the first
+    # card's cut shows where it lay, nearly whole (0.86 of its strength), which no push leaves
+    plan, window, frames = moment(6731, 4, 10, 13)
+    below, twin = plan.flips[11:13]
+    assert below.card == twin.card and not twin.fast and 2 < laid_apart(below, twin) < 3
+    assert notations(track(frames)[0]) == "O A A"

@@ -55,7 +55,12 @@ def moved_along(before: Face, shift: Shift, config: TrackerConfig) -> bool:
         return False
     for_push, for_stay = votes
     if for_push >= config.edge_pushed and for_push >= config.edge_ratio * for_stay:
-        return True
+        # said weakly, by a face with nothing on it whose cut still shows whole where it lay: a twin's
+        # shadow moved that ground, and the card below it stayed
+        if for_push >= config.edge_plain or shift.match < config.cut_match:
+            return True
+        kept = cut_kept(before, shift.warp, shift.seen, config)
+        return kept is None or kept < config.twin_cut_whole
     # a table's own grain stays put under a pushed card as under a twin: the card's cut tells then, on a
     # view with no hand on it (the hand that laid a twin hides the old cut as well as a push takes it away)
     if shift.match < config.cut_match:

@@ -265,3 +265,13 @@ def test_a_twin_whose_shadow_moves_the_ground_a_little_counts_by_the_cut_of_the_
     below, twin = plan.flips[11:13]
     assert below.card == twin.card and not twin.fast and 2 < laid_apart(below, twin) < 3
     assert notations(track(frames)[0]) == "O A A"
+
+
+def test_a_twin_laid_fast_on_a_card_read_with_fingers_in_its_outline_counts_by_its_face():
+    # the first salami was read with the hand that laid it by it, its fingers merged into the outline; the
+    # second is carried in fast 0.7 mm off it, nothing seen passing over. The outline, smaller now, says
+    # only that the fingers are gone; the face, registered face on face and moved, says a twin landed
+    plan, window, frames = moment(6731, 5, 19, 22)
+    below, twin = plan.flips[19:21]
+    assert twin.fast and laid_apart(below, twin) < 0.8 and below.card == twin.card
+    assert notations(track(frames)[0]) == "S S S"

@@ -83,7 +83,8 @@ class Sameness:
             # fast shows its face off its place and back as well, and what lay beside it moved along
             return True
         if self.top.encloses(sighting, self.config.merged_growth, self.config.merged_margin) and \
-                not ((self.covered or self._laid_beside()) and self._moved_cleanly(sighting)):
+                not ((self.covered or self._laid_beside()) and self._moved_cleanly(sighting)) and \
+                not self._touched_by_twin(sighting):
             return False  # read before with fingers merged into its outline (its face, if clear, would say so)
         if self._pushed_along(sighting):
             return False  # what lay beside it moved with it: the pile was nudged

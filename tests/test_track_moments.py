@@ -275,3 +275,12 @@ def test_a_twin_laid_fast_on_a_card_read_with_fingers_in_its_outline_counts_by_i
     below, twin = plan.flips[19:21]
     assert twin.fast and laid_apart(below, twin) < 0.8 and below.card == twin.card
     assert notations(track(frames)[0]) == "S S S"
+
+
+def test_a_first_card_a_noisy_look_missed_is_looked_for_again_while_the_table_shows_it():
+    # the first olive is read once while the hand still moves, and not at all by the look made as the hand
+    # leaves; nothing moves afterwards to prompt another look, but the table no longer looks empty
+    plan, window, frames = moment(7131, 12, 0, 2)
+    first, second = plan.flips[0:2]
+    assert first.card.notation == "O" and second.entered - first.hand_left >= 10
+    assert notations(track(frames)[0]) == "O y:S+A+M+P+O"

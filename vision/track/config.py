@@ -203,8 +203,11 @@ class TrackerConfig:
     # ... unless one sighting is this sure (confidence and lead over the runner-up)
     instant_confidence: float = 0.93
     instant_margin: float = 0.10
-    # while the pile looks changed but no card was found on it, look again this often
+    # while the pile looks changed but no card was found on it, look again this often; before the first
+    # card, while more than ``table_changed_fraction`` of the picture differs from the empty table (a card
+    # laid that one noisy frame did not read, the hand gone and nothing moving to prompt another look)
     retry_interval: float = 0.25
+    table_changed_fraction: float = 0.01
     # a card still disputed after this long is reported with its runner-up, for the player to confirm
     max_wait: float = 1.2
     # a card is laid on the pile only if its middle lies within this (per card width) of the top card's:

@@ -149,7 +149,7 @@ class FlipTracker(Sameness, Passage):
                 self._quiet_around(self.top, now):
             self._clear_view(small)
         events: list[Landing] = []
-        if self._should_search(still, now):
+        if self._should_search(still, now, small):
             events += self._search(frame, small, moving, now, still)
         return events + self._overdue(small, now)
 
@@ -220,14 +220,22 @@ class FlipTracker(Sameness, Passage):
             self.motion.busiest_side(changed, ring, sighting.corners) <= self.config.bare_side_fraction
 
     # -- recognition -------------------------------------------------------------------------
-    def _should_search(self, still: bool, now: float) -> bool:
-        # the pile looks changed but the last look found no card there (a hand was on it?): retry now and then
-        retry = self.covered and now - self.last_search >= self.config.retry_interval
+    def _should_search(self, still: bool, now: float, small: np.ndarray) -> bool:
+        # the pile (or, before the first card, the table) looks changed but the last look found no card
+        # there (a hand was on it?): retry now and then
+        retry = (self.covered or self._table_changed(small)) and now - self.last_search >= self.config.retry_interval
         if not (self.dirty or self.dispute is not None or retry):
             return False
         if self.top is None:  # nothing known yet: look now and then even while things move
             return still or now - self.last_search >= 4 * self.config.still_lag
         return still
+
+    def _table_changed(self, small: np.ndarray) -> bool:
+        """Before the first card is known, whether the table no longer looks
+        as it did at first: something lies on it."""
+        if self.top is not None or self.dispute is not None or self.background is None:
+            return False
+        return float(self.motion.changed(small, self.background).mean()) > self.config.table_changed_fraction
 
     def _search(self, frame: np.ndarray, small: np.ndarray, moving: np.ndarray, now: float,
                 still: bool) -> list[Landing]:

@@ -48,6 +48,17 @@ def test_a_wrist_over_one_side_of_the_card_is_something_by_it():
     assert tracker._ring_clear(tracker.top, _frame()) is True
 
 
+def test_fingers_across_the_border_of_two_sides_are_something_by_the_card():
+    # fingers reaching over the card's left side, straight at its middle: the ring's sides, counted from
+    # the left, meet there, so each holds half of them (0.27 of a side); a hand is not halved by where
+    # the sides happen to meet
+    tracker = _tracker(_frame(), _frame(card=False))
+    held = _frame()
+    held[50:58, :84] = 60
+    assert _ring_share(tracker, held) <= tracker.config.bare_fraction
+    assert tracker._ring_clear(tracker.top, held) is False
+
+
 def test_a_hand_gone_since_the_pile_last_rested_leaves_the_card_bare():
     # the pile last rested with the hand still by the card: the ring differs from that view once the hand
     # has gone, and shows the empty table again

@@ -113,8 +113,10 @@ class Motion:
     def busiest_side(self, changed: np.ndarray, ring: np.ndarray, corners: np.ndarray) -> float:
         """The largest share of ``changed`` pixels in any of ``ring_sectors``
         equal angles of ``ring`` (a mask around the quad ``corners``, frame
-        pixels), seen from the quad's centre: a hand reaching over one side
-        of a card fills that side, a small part of the whole ring.
+        pixels), seen from the quad's centre, the sectors taken twice, the
+        second time turned by half a sector: a hand reaching over one side
+        of a card fills that side, a small part of the whole ring, wherever
+        the sectors' borders fall (a hand across one is not halved).
 
         >>> motion = Motion(TrackerConfig())
         >>> ring = np.ones((5, 5), bool); ring[2, 2] = False
@@ -127,10 +129,14 @@ class Motion:
             return 0.0
         cx, cy = corners.mean(axis=0) * self.scale
         sectors = self.config.ring_sectors
-        side = ((np.arctan2(ys - cy, xs - cx) + np.pi) * (sectors / (2 * np.pi))).astype(np.intp) % sectors
-        counts = np.bincount(side, minlength=sectors)
-        hits = np.bincount(side, weights=changed[ys, xs], minlength=sectors)
-        return float((hits / np.maximum(counts, 1)).max())
+        angle = (np.arctan2(ys - cy, xs - cx) + np.pi) * (sectors / (2 * np.pi))
+        busiest = 0.0
+        for turn in (0.0, 0.5):
+            side = (angle + turn).astype(np.intp) % sectors
+            counts = np.bincount(side, minlength=sectors)
+            hits = np.bincount(side, weights=changed[ys, xs], minlength=sectors)
+            busiest = max(busiest, float((hits / np.maximum(counts, 1)).max()))
+        return busiest
 
     def mask(self, corners: np.ndarray, shrink: float) -> np.ndarray:
         """The quad ``corners`` (frame pixels) scaled about its centre by

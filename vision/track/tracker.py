@@ -26,10 +26,9 @@ Whether a sighting is a new card or the top card seen again is
 
 A hand holding a card still is not motion, so "nothing moves around it" is
 not enough to call a card undisturbed: the ring just outside the card must
-also look as when the pile last rested (a card laid on the pile changes
-nothing outside its own outline; a hand or arm does). An unsure card read
-while a hand holds it waits for the hand to go, and if it then reads
-otherwise the reading under the hand is dropped.
+also look as when the pile last rested (:mod:`vision.track.ring`). An unsure
+card read while a hand holds it waits for the hand to go, and if it then
+reads otherwise the reading under the hand is dropped.
 """
 from __future__ import annotations
 
@@ -49,6 +48,7 @@ from .faces import Face, face_of
 from .motion import Motion
 from .pile import UsualSize, search_region, top_of_pile
 from .passage import Passage
+from .ring import Surroundings
 from .sameness import Sameness
 from .stack import Stack
 from .types import Landing
@@ -56,7 +56,7 @@ from .types import Landing
 Recognise = Callable[[np.ndarray], Sequence[Detection]]
 
 
-class FlipTracker(Sameness, Passage):
+class FlipTracker(Sameness, Passage, Surroundings):
     """Reports each card laid on the pile, in order; see the module doc."""
 
     name = "vision.track"
@@ -180,44 +180,6 @@ class FlipTracker(Sameness, Passage):
         if self.region is None:  # no pile yet: a hand anywhere is a small part of the whole picture
             return float(moving.mean()) <= self.config.empty_still_fraction
         return float(moving[self.region].mean()) <= self.config.still_fraction
-
-    def _bare(self, sighting: Detection, small: np.ndarray) -> bool:
-        """Whether nothing lies on or around ``sighting`` (see ``_ring_clear``),
-        or there is no view of the pile to tell."""
-        return self._ring_clear(sighting, small) is not False
-
-    def _ring_clear(self, sighting: Detection, small: np.ndarray) -> bool | None:
-        """Whether the surroundings of ``sighting`` (a ring ``bare_margin``
-        wide just outside it) look as when the pile last rested: a card laid
-        on the pile changes nothing outside its own outline, while a hand
-        resting on it (holding it still, so nothing moves) covers some of the
-        ring too. A partial outline (read with a hand on the card) also fails.
-        The ring is judged on the whole and on each side, and also counts as
-        bare when it shows the empty table (the first frame). None when there
-        is no view of the pile to compare with and the table differs."""
-        if self.scene is None:
-            return None
-        ring = self.motion.mask(sighting.corners, 1 + self.config.bare_margin) & \
-            ~self.motion.mask(sighting.corners, 1 + self.config.bare_gap)
-        if not ring.any():
-            return None
-        # the scene shows the pile under the top card (if that was laid on a settled pile), and the
-        # top card itself once it settled; a card laid since is not in it. The pile may also have last
-        # rested with a hand beside it that has gone since. The empty table shows the ring as well,
-        # where nothing of the pile spreads that far.
-        on_top = self.top is not None and sighting.card == self.top.card and \
-            sighting.pose_distance(self.top) <= self.config.agree_tolerance
-        usable = self.top is None or self.settled or (on_top and self.scene_valid)
-        if (usable and self._ring_unchanged(small, self.scene, ring, sighting)) or \
-                (self.background is not None and self._ring_unchanged(small, self.background, ring, sighting)):
-            return True
-        return False if usable else None
-
-    def _ring_unchanged(self, small: np.ndarray, view: np.ndarray, ring: np.ndarray, sighting: Detection) -> bool:
-        """Whether ``ring`` (around ``sighting``) looks in ``small`` as in ``view``, on the whole and on each side."""
-        changed = self.motion.changed(small, view)
-        return float(changed[ring].mean()) <= self.config.bare_fraction and \
-            self.motion.busiest_side(changed, ring, sighting.corners) <= self.config.bare_side_fraction
 
     # -- recognition -------------------------------------------------------------------------
     def _should_search(self, still: bool, now: float, small: np.ndarray) -> bool:

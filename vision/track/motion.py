@@ -130,11 +130,12 @@ class Motion:
         cx, cy = corners.mean(axis=0) * self.scale
         sectors = self.config.ring_sectors
         angle = (np.arctan2(ys - cy, xs - cx) + np.pi) * (sectors / (2 * np.pi))
+        weights = changed[ys, xs]
         busiest = 0.0
         for turn in (0.0, 0.5):
             side = (angle + turn).astype(np.intp) % sectors
             counts = np.bincount(side, minlength=sectors)
-            hits = np.bincount(side, weights=changed[ys, xs], minlength=sectors)
+            hits = np.bincount(side, weights=weights, minlength=sectors)
             busiest = max(busiest, float((hits / np.maximum(counts, 1)).max()))
         return busiest
 

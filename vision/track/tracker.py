@@ -185,7 +185,7 @@ class FlipTracker(Sameness, Passage, Surroundings):
     def _should_search(self, still: bool, now: float, small: np.ndarray) -> bool:
         # the pile (or, before the first card, the table) looks changed but the last look found no card
         # there (a hand was on it?): retry now and then
-        retry = (self.covered or self._table_changed(small)) and now - self.last_search >= self.config.retry_interval
+        retry = now - self.last_search >= self.config.retry_interval and (self.covered or self._table_changed(small))
         if not (self.dirty or self.dispute is not None or retry):
             return False
         if self.top is None:  # nothing known yet: look now and then even while things move

@@ -4,6 +4,7 @@ before lying on the pile from the first frame (:meth:`FlipPlan.window`)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import islice
 
 import numpy as np
 
@@ -11,6 +12,7 @@ from tools.synth.datasets import Art, video_plan
 from tools.synth.flip_plan import Flip, FlipPlan
 from tools.synth.gestures import GesturePlan
 from tools.synth.video_sets import render_frames
+from vision.cvcompat import decode_image
 
 from .test_track_tracker import track
 from .track_support import notations
@@ -39,6 +41,17 @@ def gesture_moment(seed: int, index: int, first: int, last: int) -> tuple[Gestur
     window = GesturePlan(flips, gestures)
     art = Art.of()
     return window, tuple(f.shot.image for f in render_frames(window, art.faces, rng, art.back, "gestures"))
+
+
+def nudge_moment(seed: int, index: int, frames: int) -> tuple[GesturePlan, tuple[np.ndarray, ...]]:
+    """The first ``frames`` frames of video ``index`` of the benchmark's
+    nudges set (3 to 5 cards, the pile nudged in between), as its camera
+    gives them (JPEG), and its plan."""
+    plan, rng = video_plan(seed, index, (3, 5), kind="nudges")
+    assert isinstance(plan, GesturePlan)
+    art = Art.of()
+    shots = render_frames(plan, art.faces, rng, art.back, "nudges")
+    return plan, tuple(decode_image(f.shot.jpeg) for f in islice(shots, frames))
 
 
 def turn(a: float, b: float) -> float:
@@ -284,3 +297,23 @@ def test_a_first_card_a_noisy_look_missed_is_looked_for_again_while_the_table_sh
     first, second = plan.flips[0:2]
     assert first.card.notation == "O" and second.entered - first.hand_left >= 10
     assert notations(track(frames)[0]) == "O y:S+A+M+P+O"
+
+
+def test_a_hand_as_pale_as_the_table_resting_on_a_card_is_something_by_it():
+    # the hand that comes to push the pineapple rests on it first, about the grey of the table: in grey the
+    # ring around the card looks as it did, the card would count as resting bare and its face be taken
+    # again with the fingers in it, and the pineapple pushed away clear would not register on that view
+    # (0.73): a new card. In tint the hand shows
+    plan, frames = nudge_moment(3871, 10, 40)
+    nudge = plan.gestures[0]
+    assert nudge.kind == "nudge" and nudge.left < 40 and plan.flips.flips[1].entered > 40
+    assert notations(track(frames)[0]) == "A"
+
+
+def test_a_hand_as_brown_as_the_wood_holding_the_first_card_is_seen_by_its_tint():
+    # the olive is read as the hand lets go, the brown hand on brown wood still around it: in grey the ring
+    # around the card looks like the table, so the fingers' view of it would be taken as clear, and the two
+    # nudges after it, registered on that view, would count as new olives
+    plan, frames = nudge_moment(3871, 4, 110)
+    assert [g.kind for g in plan.gestures[:2]] == ["nudge", "nudge"] and plan.gestures[1].left <= 110
+    assert notations(track(frames)[0]) == "O"

@@ -76,3 +76,27 @@ def test_without_a_view_of_the_pile_the_empty_table_can_still_tell_a_bare_card()
     other = Detection(Match(IngredientCard.from_notation("P"), 0.9, False, None, 0.0), CARD)
     assert tracker._ring_clear(other, _frame()) is True
     assert tracker._ring_clear(other, _frame(wrist=True)) is None
+
+
+def _in_colour(grey: np.ndarray, tinted: tuple[slice, slice] | None = None) -> np.ndarray:
+    """``grey`` as a BGR frame of a brownish table, the part ``tinted`` (a
+    hand) as grey as the table there but pinker."""
+    frame = np.dstack([grey - 20, grey, grey + 15]).clip(0, 255)
+    if tinted is not None:
+        frame[tinted] += np.float32([-6, -12, 25]) - np.float32([-20, 0, 15])
+    return frame.clip(0, 255).astype(np.uint8)
+
+
+def test_a_hand_as_grey_as_the_table_shows_in_its_tint():
+    # a brown hand on brown wood: in grey the ring is the table's, in colour it is the hand's
+    tracker = _tracker(_frame(), _frame(card=False))
+    hand = (slice(46, 62), slice(0, 84))
+    table, held = _in_colour(_frame()), _in_colour(_frame(), hand)
+    tracker.frame = table
+    tracker.scene_tint = tracker.background_tint = tracker.motion.tint(table)
+    held_grey = cv2.cvtColor(held, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    assert _ring_share(tracker, held_grey) < 0.01  # no grey level changed beyond motion_level
+    tracker.frame = held
+    assert tracker._ring_clear(tracker.top, held_grey) is False
+    tracker.frame = table
+    assert tracker._ring_clear(tracker.top, cv2.cvtColor(table, cv2.COLOR_BGR2GRAY).astype(np.float32)) is True

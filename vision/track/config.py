@@ -17,6 +17,9 @@ class TrackerConfig:
     still_lag: float = 0.06
     # grey levels (0..255, after matching overall brightness) a pixel must change by to count as moving
     motion_level: float = 14.0
+    # ... and levels a pixel's tint (blue or red less grey) must change by for the ring around a card to count
+    # as changed (see ``Motion.tint``): a hand as grey as the table differs from it in tint
+    tint_level: float = 8.0
     # a frame whose edges are weaker than this share of the recent frames' is blurred: ignored
     blur_ratio: float = 0.7
     # the top card's region is still when at most this fraction of it moved

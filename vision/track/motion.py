@@ -1,6 +1,7 @@
 """The cheap measures the tracker takes of every frame, on a small grey copy:
 what moved since a moment ago, whether the frame is blurred, and masks of
-cards on that copy."""
+cards on that copy; and, where it is asked for, the copy's tint (colour
+apart from brightness), in which a hand the grey of the table still shows."""
 from __future__ import annotations
 
 from collections import deque
@@ -24,6 +25,7 @@ class Motion:
         # more than the comparison itself
         self._levels: deque[tuple[np.ndarray, float]] = deque(maxlen=12)
         self.scale = 1.0  # small pixels per frame pixel
+        self._tint: tuple[np.ndarray | None, np.ndarray | None] = (None, None)  # (frame, its tint) last asked
 
     def small(self, frame: np.ndarray) -> np.ndarray:
         """Grey, ``work_width`` wide (averaging away most sensor noise)."""
@@ -32,6 +34,34 @@ class Motion:
         size = (self.config.work_width, max(1, round(height * self.scale)))
         grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
         return cv2.resize(grey, size, interpolation=cv2.INTER_AREA).astype(np.float32)
+
+    def tint(self, frame: np.ndarray) -> np.ndarray | None:
+        """How far each pixel of the small copy of ``frame`` is bluer and
+        redder than grey (two channels; None for a grey frame): a brown hand
+        on brown wood is about the table's grey, not its tint. Made only
+        when asked (a few frames of a card's life), once a frame."""
+        seen, tint = self._tint
+        if seen is frame:
+            return tint
+        tint = None
+        if frame.ndim == 3:
+            height, width = frame.shape[:2]
+            size = (self.config.work_width, max(1, round(height * self.config.work_width / width)))
+            colour = cv2.resize(frame, size, interpolation=cv2.INTER_AREA).astype(np.float32)
+            grey = cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY)
+            tint = np.dstack([colour[..., 0] - grey, colour[..., 2] - grey])
+        self._tint = (frame, tint)
+        return tint
+
+    def tint_changed(self, tint: np.ndarray | None, before: np.ndarray | None, small: np.ndarray,
+                     view: np.ndarray) -> np.ndarray | bool:
+        """Pixels whose tint differs beyond ``tint_level`` between ``before``
+        (of the small grey ``view``) and ``tint`` (of ``small``), the
+        brightness matched as :meth:`changed` does; False when either is unknown."""
+        if tint is None or before is None or tint.shape != before.shape:
+            return False
+        gain = self.level(small) / max(1.0, self.level(view))
+        return (np.abs(tint - before * gain) > self.config.tint_level).any(axis=2)
 
     def resized(self, small: np.ndarray) -> bool:
         """Whether ``small`` has another shape than the frames before (the source changed resolution)."""

@@ -7,7 +7,10 @@ the pile last rested: a card laid on the pile changes nothing outside its
 own outline, a hand or an arm does. The ring is judged on the whole and side
 by side (:meth:`~vision.track.motion.Motion.busiest_side`: a wrist over one
 side of a card is a tenth of the ring and a third of that side), and it also
-counts as bare where it shows the empty table.
+counts as bare where it shows the empty table. It is compared in grey and
+in tint (:meth:`~vision.track.motion.Motion.tint`): a brown hand on brown
+wood, or a pale one on a pale cloth, is about the table's grey but not its
+colour.
 """
 from __future__ import annotations
 
@@ -27,8 +30,11 @@ class Surroundings:
     top: Detection | None
     settled: bool
     scene: np.ndarray | None       # the small grey frame of the pile when it last rested
+    scene_tint: np.ndarray | None  # ... and its tint (see :meth:`~vision.track.motion.Motion.tint`)
     scene_valid: bool              # ``scene`` shows the pile as it was just before the top card was laid
     background: np.ndarray | None  # the first frame, small and grey
+    background_tint: np.ndarray | None
+    frame: np.ndarray | None       # the latest frame
 
     def _bare(self, sighting: Detection, small: np.ndarray) -> bool:
         """Whether nothing lies on or around ``sighting`` (see ``_ring_clear``),
@@ -57,13 +63,17 @@ class Surroundings:
         on_top = self.top is not None and sighting.card == self.top.card and \
             sighting.pose_distance(self.top) <= self.config.agree_tolerance
         usable = self.top is None or self.settled or (on_top and self.scene_valid)
-        if (usable and self._ring_unchanged(small, self.scene, ring, sighting)) or \
-                (self.background is not None and self._ring_unchanged(small, self.background, ring, sighting)):
+        if (usable and self._ring_unchanged(small, self.scene, self.scene_tint, ring, sighting)) or \
+                (self.background is not None and
+                 self._ring_unchanged(small, self.background, self.background_tint, ring, sighting)):
             return True
         return False if usable else None
 
-    def _ring_unchanged(self, small: np.ndarray, view: np.ndarray, ring: np.ndarray, sighting: Detection) -> bool:
-        """Whether ``ring`` (around ``sighting``) looks in ``small`` as in ``view``, on the whole and on each side."""
-        changed = self.motion.changed(small, view)
+    def _ring_unchanged(self, small: np.ndarray, view: np.ndarray, tint: np.ndarray | None, ring: np.ndarray,
+                        sighting: Detection) -> bool:
+        """Whether ``ring`` (around ``sighting``) looks in ``small`` as in
+        ``view`` (of ``tint``), in grey and in tint, on the whole and on each side."""
+        now = None if self.frame is None else self.motion.tint(self.frame)
+        changed = self.motion.changed(small, view) | self.motion.tint_changed(now, tint, small, view)
         return float(changed[ring].mean()) <= self.config.bare_fraction and \
             self.motion.busiest_side(changed, ring, sighting.corners) <= self.config.bare_side_fraction

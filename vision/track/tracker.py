@@ -78,9 +78,11 @@ class FlipTracker(Sameness, Passage, Surroundings):
         self.last_search = -np.inf
         self.recognitions = 0
         self.background: np.ndarray | None = None  # the first frame, small and grey
+        self.background_tint: np.ndarray | None = None  # ... and its tint (see ``Motion.tint``)
         # small grey frame of the last time the pile was seen with nothing on or around it (at first the
         # empty table): a card just laid changes nothing outside its outline, a hand holding it still does
         self.scene: np.ndarray | None = None
+        self.scene_tint: np.ndarray | None = None
         self.decided_at = -np.inf  # when the top card was reported
         self.scene_valid = True  # ``scene`` shows the pile as it was just before the top card was laid
         self.buried = False  # the top card was reported as the next one covered it: it shows no more
@@ -124,7 +126,8 @@ class FlipTracker(Sameness, Passage, Surroundings):
         moving = self.motion.feed(small, now)
         if moving is None:
             self.background = small  # the table before anything happened
-            self.scene = small
+            self.background_tint = self.motion.tint(frame)
+            self._rest(small)
             return []
         self._note_calm(moving, now)
         if self.top is not None and not self.buried and self._top_hidden(small):
@@ -242,7 +245,8 @@ class FlipTracker(Sameness, Passage, Surroundings):
         was reported, that view is the reference; if not (fingers lay on it
         then), look again before trusting it."""
         if self._as_reported(small):
-            self.settled, self.reference, self.scene = True, small, small
+            self.settled, self.reference = True, small
+            self._rest(small)
             self.slide = np.zeros(2, np.float32)
             self._retake_face(self.top, self._ring_clear(self.top, small) is True)
         else:
@@ -254,7 +258,8 @@ class FlipTracker(Sameness, Passage, Surroundings):
         did: its face is taken again, clear, to tell a twin laid on it by."""
         assert self.top is not None
         if self._as_reported(small) and self._ring_clear(self.top, small) is True:
-            self.reference, self.scene = small, small
+            self.reference = small
+            self._rest(small)
             self.face, self.face_clear = face_of(self.frame, self.top, self.config), True
 
     def _as_reported(self, small: np.ndarray) -> bool:
@@ -454,7 +459,7 @@ class FlipTracker(Sameness, Passage, Surroundings):
         self.buried = buried
         self.clear = bool(clear) and not buried
         if self.settled:
-            self.scene = small
+            self._rest(small)
             self._retake_face(sighting, self.clear, same=not new)
         elif new:  # a first view, perhaps with fingers on it: registration tells when it does not match
             self.face = None if buried else face_of(self.frame, sighting, self.config)
@@ -475,6 +480,11 @@ class FlipTracker(Sameness, Passage, Surroundings):
                            runner_up_confidence=round(match.runner_up_confidence, 3))
         return [Landing(reported, self.index, now, sighting.corners.copy())]
 
+    def _rest(self, small: np.ndarray) -> None:
+        """The pile rests as the latest frame (``small``) shows it."""
+        assert self.frame is not None
+        self.scene, self.scene_tint = small, self.motion.tint(self.frame)
+
     def _forget_passage(self) -> None:
         """The top card seen (again): what passed over it and the dispute over it are done with."""
         self.covered = self.passed = False
@@ -482,7 +492,7 @@ class FlipTracker(Sameness, Passage, Surroundings):
         self.aside = self.aside_far = self.flown = self.twin_landed = False
 
     def _forget_regions(self) -> None:
-        self.face = self.scene = None
+        self.face = self.scene = self.scene_tint = None
         self.top = self.reference = self.region = self.middle = self.near = None
         self.stack.clear()
         self.dispute, self.covered, self.dirty, self.clear, self.passed = None, False, True, False, False

@@ -19,18 +19,20 @@ def test_the_tracker_aligns_every_card_its_recogniser_is_not_sure_of(monkeypatch
     outline, where a photo's may take it as sure from a look at the outline
     grown a little (closer to the card, but not as close as aligned). It
     also finds edges at the coarser scale a pile filmed up close needs, and
-    searches each frame once."""
+    searches each frame once; only before the first card is found, a frame
+    of a table that no longer looks empty is searched again, finer."""
     import vision.track.factory as factory
 
     used = []
     monkeypatch.setattr(factory, "detections_from", lambda recogniser, least: used.append(recogniser) or (lambda image: []))
     photos = Recogniser(load_reference_deck())
     tracker_for(photos)
-    [tracking] = used
+    tracking, finer = used
     assert photos.config.outline_growth > 1.0 and photos.config.detect_width > 512
     assert photos.config.fallback_width and photos.config.finer_width
     assert tracking.deck is photos.deck and tracking.config == dataclasses.replace(
         photos.config, outline_growth=1.0, detect_width=512, edge_blur=5, fallback_width=0, finer_width=0)
+    assert finer.deck is photos.deck and finer.config == dataclasses.replace(tracking.config, detect_width=640)
 
 
 def test_a_weak_match_a_photo_would_report_is_no_sighting_for_the_tracker():

@@ -200,3 +200,23 @@ def test_a_pile_lost_for_a_while_is_looked_for_around_its_top_card_first():
     tracker.recognise = crop_only
     events, _ = track(video, tracker=tracker)
     assert notations(events) == RUNS
+
+
+def test_before_the_first_card_a_table_that_changed_is_searched_finer():
+    """A pale card on a pale cloth may not outline in the whole frame at the
+    tracker's usual scale: here that search never finds one. Once the table
+    no longer looks empty, the frame is searched again at the finer scale,
+    and the first card counts like the others."""
+    _, frames = flip_video()
+    tracker = tracker_for(recogniser())
+    read, whole = tracker.recognise, frames[0].shape
+    tracker.recognise = lambda image: [] if image.shape == whole else read(image)
+    looks = []
+    finer = tracker.finer
+    assert finer is not None
+    tracker.finer = lambda image: looks.append(image.shape) or finer(image)
+    lead = noisy_copies(frames[0], 20, 3)  # the empty table: nothing to search finer for
+    events, _ = track(lead + list(frames), tracker=tracker)
+    assert notations(events) == RUNS
+    # only the whole frame, only while the first card is missing: a few looks
+    assert 1 <= len(looks) <= 4 and all(shape == whole for shape in looks)

@@ -199,6 +199,10 @@ class TrackerConfig:
     # is filmed up close
     fallback_width: int = 0
     finer_width: int = 0
+    # ... but before the first card, a frame in which nothing was found though the table no longer looks
+    # empty (``table_changed_fraction``) is searched again at this scale: the whole frame is searched then,
+    # and a pale card on a pale cloth (the hard style's green order on a light check) may not outline at 512
+    first_detect_width: int = 640
     # sightings that must agree before a card is reported ...
     agree: int = 2
     # ... and, while a hand may still touch the card, be this confident ...

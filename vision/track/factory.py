@@ -23,7 +23,9 @@ def tracker_for(recogniser: Recogniser, config: TrackerConfig = DEFAULT_TRACKER_
                 fps: float | None = None) -> FlipTracker:
     """A tracker that recognises cards with ``recogniser``'s deck, its
     recogniser set for frames of a video as ``config`` says."""
-    tracking = Recogniser(recogniser.deck, dataclasses.replace(
+    tracking = dataclasses.replace(
         recogniser.config, outline_growth=config.outline_growth, detect_width=config.detect_width,
-        edge_blur=config.edge_blur, fallback_width=config.fallback_width, finer_width=config.finer_width))
-    return FlipTracker(detections_from(tracking, config.min_sighting_confidence), config, fps)
+        edge_blur=config.edge_blur, fallback_width=config.fallback_width, finer_width=config.finer_width)
+    finer = dataclasses.replace(tracking, detect_width=config.first_detect_width)
+    return FlipTracker(detections_from(Recogniser(recogniser.deck, tracking), config.min_sighting_confidence),
+                       config, fps, detections_from(Recogniser(recogniser.deck, finer), config.min_sighting_confidence))

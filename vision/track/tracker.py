@@ -62,8 +62,10 @@ class FlipTracker(Sameness, Passage, Surroundings):
     name = "vision.track"
 
     def __init__(self, recognise: Recognise, config: TrackerConfig = DEFAULT_TRACKER_CONFIG,
-                 fps: float | None = None) -> None:
-        self.recognise, self.config = recognise, config
+                 fps: float | None = None, finer: Recognise | None = None) -> None:
+        """``finer``: ``recognise`` at a finer scale, for a table that shows
+        something before the first card was found (see :meth:`_search`)."""
+        self.recognise, self.config, self.finer = recognise, config, finer
         self.fps = fps or config.default_fps
         self.index = -1
         self.motion = Motion(config)
@@ -208,6 +210,10 @@ class FlipTracker(Sameness, Passage, Surroundings):
         self.dirty, self.last_search = self.dirty and not still, now
         x0, y0, crop = search_region(frame, self.top, self.config)
         seen = self._look(crop, x0, y0)
+        if not seen and self.finer is not None and self.top is None and self._table_changed(small):
+            # before the first card, the whole frame is searched, where a pale card on a pale cloth may be
+            # too small to outline at the usual scale: something lies on the table, so look finer
+            seen = self._look(frame, 0, 0, self.finer)
         found = [s for s in seen if self.size.fits(s)]
         if not found and crop is not frame and (seen or self._lost):
             # the recogniser can find an outline cut short in the crop that the whole frame shows in
@@ -231,9 +237,9 @@ class FlipTracker(Sameness, Passage, Surroundings):
         self.misses = 0
         return self._consider(sighting, small, now)
 
-    def _look(self, image: np.ndarray, x0: int, y0: int) -> list[Detection]:
+    def _look(self, image: np.ndarray, x0: int, y0: int, recognise: Recognise | None = None) -> list[Detection]:
         self.recognitions += 1
-        return [s.shifted(x0, y0) for s in self.recognise(image)]
+        return [s.shifted(x0, y0) for s in (recognise or self.recognise)(image)]
 
     @property
     def _lost(self) -> bool:

@@ -19,8 +19,9 @@ def test_the_tracker_aligns_every_card_its_recogniser_is_not_sure_of(monkeypatch
     outline, where a photo's may take it as sure from a look at the outline
     grown a little (closer to the card, but not as close as aligned). It
     also finds edges at the coarser scale a pile filmed up close needs, and
-    searches each frame once; only before the first card is found, a frame
-    of a table that no longer looks empty is searched again, finer."""
+    searches each frame once, unless it finds no card where one should lie:
+    that frame is searched again at the photo recogniser's scale and
+    smoothing."""
     import vision.track.factory as factory
 
     used = []
@@ -32,7 +33,8 @@ def test_the_tracker_aligns_every_card_its_recogniser_is_not_sure_of(monkeypatch
     assert photos.config.fallback_width and photos.config.finer_width
     assert tracking.deck is photos.deck and tracking.config == dataclasses.replace(
         photos.config, outline_growth=1.0, detect_width=512, edge_blur=5, fallback_width=0, finer_width=0)
-    assert finer.deck is photos.deck and finer.config == dataclasses.replace(tracking.config, detect_width=640)
+    assert finer.deck is photos.deck and finer.config == dataclasses.replace(
+        tracking.config, detect_width=photos.config.detect_width, edge_blur=photos.config.edge_blur)
 
 
 def test_a_weak_match_a_photo_would_report_is_no_sighting_for_the_tracker():

@@ -199,10 +199,13 @@ class TrackerConfig:
     # is filmed up close
     fallback_width: int = 0
     finer_width: int = 0
-    # ... but before the first card, a frame in which nothing was found though the table no longer looks
-    # empty (``table_changed_fraction``) is searched again at this scale: the whole frame is searched then,
-    # and a pale card on a pale cloth (the hard style's green order on a light check) may not outline at 512
-    first_detect_width: int = 640
+    # ... but where a card should lie and that search found none (around the pile, or before the first card
+    # in a frame of a table that no longer looks empty, ``table_changed_fraction``) it is searched again at
+    # this scale and smoothing, the photo recogniser's: a pale card on a pale cloth (the hard style's green
+    # order on a light check, in the whole frame) or a small one (its yellow order 80 pixels wide, on wood)
+    # does not outline at 512 pixels smoothed by 5
+    finer_detect_width: int = 640
+    finer_edge_blur: int = 3
     # sightings that must agree before a card is reported ...
     agree: int = 2
     # ... and, while a hand may still touch the card, be this confident ...

@@ -26,6 +26,6 @@ def tracker_for(recogniser: Recogniser, config: TrackerConfig = DEFAULT_TRACKER_
     tracking = dataclasses.replace(
         recogniser.config, outline_growth=config.outline_growth, detect_width=config.detect_width,
         edge_blur=config.edge_blur, fallback_width=config.fallback_width, finer_width=config.finer_width)
-    finer = dataclasses.replace(tracking, detect_width=config.first_detect_width)
+    finer = dataclasses.replace(tracking, detect_width=config.finer_detect_width, edge_blur=config.finer_edge_blur)
     return FlipTracker(detections_from(Recogniser(recogniser.deck, tracking), config.min_sighting_confidence),
                        config, fps, detections_from(Recogniser(recogniser.deck, finer), config.min_sighting_confidence))

@@ -63,8 +63,8 @@ class FlipTracker(Sameness, Passage, Surroundings):
 
     def __init__(self, recognise: Recognise, config: TrackerConfig = DEFAULT_TRACKER_CONFIG,
                  fps: float | None = None, finer: Recognise | None = None) -> None:
-        """``finer``: ``recognise`` at a finer scale, for a table that shows
-        something before the first card was found (see :meth:`_search`)."""
+        """``finer``: ``recognise`` at a finer scale and smoothing, for where
+        a card should lie and none was found (see :meth:`_search`)."""
         self.recognise, self.config, self.finer = recognise, config, finer
         self.fps = fps or config.default_fps
         self.index = -1
@@ -210,10 +210,11 @@ class FlipTracker(Sameness, Passage, Surroundings):
         self.dirty, self.last_search = self.dirty and not still, now
         x0, y0, crop = search_region(frame, self.top, self.config)
         seen = self._look(crop, x0, y0)
-        if not seen and self.finer is not None and self.top is None and self._table_changed(small):
-            # before the first card, the whole frame is searched, where a pale card on a pale cloth may be
-            # too small to outline at the usual scale: something lies on the table, so look finer
-            seen = self._look(frame, 0, 0, self.finer)
+        if not seen and self.finer is not None and (self.top is not None or self._table_changed(small)):
+            # a pale card on a pale cloth, or a small one, may not outline at the usual scale and smoothing:
+            # where a card should lie (around the pile, or on a table that no longer looks empty before the
+            # first card) and none was found, look finer
+            seen = self._look(crop, x0, y0, self.finer)
         found = [s for s in seen if self.size.fits(s)]
         if not found and crop is not frame and (seen or self._lost):
             # the recogniser can find an outline cut short in the crop that the whole frame shows in

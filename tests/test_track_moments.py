@@ -28,10 +28,11 @@ def moment(seed: int, index: int, first: int, last: int) -> tuple[FlipPlan, Flip
     return plan, window, tuple(f.shot.image for f in render_frames(window, art.faces, rng, art.back, "hard"))
 
 
-def gesture_moment(seed: int, index: int, first: int, last: int) -> tuple[GesturePlan, tuple[np.ndarray, ...]]:
+def gesture_moment(seed: int, index: int, first: int, last: int,
+                   jpeg: bool = False) -> tuple[GesturePlan, tuple[np.ndarray, ...]]:
     """As :func:`moment`, from video ``index`` of the benchmark's gestures set
     (20 to 60 cards): its flips ``first`` to ``last - 1``, and the gestures made
-    meanwhile."""
+    meanwhile (``jpeg``: as the camera gives them, compressed)."""
     plan, rng = video_plan(seed, index, (20, 60), kind="gestures")
     assert isinstance(plan, GesturePlan)
     flips = plan.flips.window(first, last)
@@ -40,7 +41,8 @@ def gesture_moment(seed: int, index: int, first: int, last: int) -> tuple[Gestur
                      if sooner <= g.entered and g.left - sooner <= flips.frame_count)
     window = GesturePlan(flips, gestures)
     art = Art.of()
-    return window, tuple(f.shot.image for f in render_frames(window, art.faces, rng, art.back, "gestures"))
+    shots = render_frames(window, art.faces, rng, art.back, "gestures")
+    return window, tuple(decode_image(f.shot.jpeg) if jpeg else f.shot.image for f in shots)
 
 
 def nudge_moment(seed: int, index: int, frames: int) -> tuple[GesturePlan, tuple[np.ndarray, ...]]:
@@ -317,3 +319,20 @@ def test_a_hand_as_brown_as_the_wood_holding_the_first_card_is_seen_by_its_tint(
     plan, frames = nudge_moment(3871, 4, 110)
     assert [g.kind for g in plan.gestures[:2]] == ["nudge", "nudge"] and plan.gestures[1].left <= 110
     assert notations(track(frames)[0]) == "O"
+
+
+def test_the_top_card_of_a_run_lifted_and_held_over_the_pile_waits_for_the_hand_to_go():
+    # four pineapples, the last two each lifted off, held over the pile and put back. The pineapple seen
+    # in the hand over the pile, the card lifted, is judged once the hand has gone, however long it holds
+    # it: reported when the wait ran out, it was a fifth pineapple
+    plan, frames = gesture_moment(2771, 2, 52, 56)
+    assert [g.kind for g in plan.gestures] == ["pass", "lift", "lift"]
+    assert notations(track(frames)[0]) == "A A A P"
+
+
+def test_the_card_below_of_the_top_s_kind_shows_that_the_top_one_was_lifted():
+    # the same moment as the camera gives it: the pineapple below shows where it lay, its face registered
+    # there exactly, while the lifted one is held over the pile. That is the top card lifted off: put
+    # back, it is no card laid
+    plan, frames = gesture_moment(2771, 2, 52, 56, jpeg=True)
+    assert notations(track(frames)[0]) == "A A A P"

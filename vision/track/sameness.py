@@ -341,8 +341,9 @@ class Sameness:
         """After something passed over the top card, whether it was lifted
         off: its kind is seen held beside the pile (``sighting``) while its
         face no longer shows unmoved where it lay, or the card
-        below it (of another kind) shows where the top card lay, even in part
-        (among ``seen``), or the table does (in ``small``). It is then put
+        below it shows where the top card lay (among ``seen``: of another
+        kind, even in part; of its kind, by its face registered exactly where
+        it lay), or the table does (in ``small``). It is then put
         back, not laid (see :mod:`vision.track.stack`)."""
         top = self.top
         if top is None or not self.passed or self.stack.lifted is not None or self._landed_meanwhile():
@@ -351,8 +352,10 @@ class Sameness:
         held = any(s.card == top.card and not self._on_pile(s) for s in seen_all) and not self._lies_unmoved() \
             and not self._another_on_pile(seen_all)
         under = self.stack.below[-1].sighting if self.stack.below else None
-        shows = under is not None and under.card != top.card and any(
-            s.card == under.card and self._on_pile(s) for s in seen)
+        # the card below of the top's kind shows only by its face, registered where it lay
+        shows = under is not None and any(
+            s.card == under.card and self._on_pile(s) and
+            (under.card != top.card or self.stack.uncovers(s, self.frame, top, exactly=True)) for s in seen)
         table = under is None and small is not None and self.middle is not None and \
             not self._hidden(small, self.background, self.middle)
         if held or shows or table:

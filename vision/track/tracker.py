@@ -408,7 +408,7 @@ class FlipTracker(Sameness, Passage, Surroundings):
 
     def _overdue(self, small: np.ndarray, now: float) -> list[Landing]:
         """A card disputed for too long is reported with the best guess."""
-        if self.dispute is None or now - self.dispute.since < self.config.max_wait:
+        if self.dispute is None or now - self.dispute.since < self.config.max_wait or self._lifted_in_hand():
             return []
         dispute = self.dispute
         # the card below seen while the top card was held aside stays that card though the hand now covers it
@@ -427,6 +427,16 @@ class FlipTracker(Sameness, Passage, Surroundings):
         events = self._decide(favourite, small, now, dispute.confidence(), buried=True, new=True)
         self.face, self.face_clear, self.covered = dispute.face, dispute.face_clear, True
         return events
+
+    def _lifted_in_hand(self) -> bool:
+        """Whether the disputed card, judged new, is of the card lifted off
+        the pile and was never seen with nothing around it: the lifted card
+        held over the pile, perhaps to be put back, which only the view once
+        the hand has gone tells (see :meth:`_judged_too_soon`). It waits for
+        that view, however long the hand takes."""
+        dispute, lifted = self.dispute, self.stack.lifted
+        return dispute is not None and lifted is not None and dispute.fresh and not dispute.clear and \
+            dispute.sightings[-1].card == lifted.sighting.card
 
     def _decisive(self, sighting: Detection) -> bool:
         """Clear enough to report at once, without a second agreeing look."""

@@ -99,3 +99,30 @@ def test_memory_stays_bounded_over_a_long_stream():
         tracker.feed(frames[i % 7 == 0], i / 15)
     assert len(tracker.motion.recent) <= 8 and len(tracker.motion.motions) <= 6 and len(tracker.size.sizes) <= 15
     assert tracker.dispute is None or len(tracker.dispute.sightings) <= config.max_sightings
+
+
+def _unsure(notation: str, confidence: float, *candidates: str) -> Detection:
+    """A reading that could not rule out ``candidates`` (its runner-up the first)."""
+    others = tuple(parse_card(c) for c in candidates)
+    return Detection(Match(parse_card(notation), confidence, False, others[0], confidence, others), CORNERS)
+
+
+def test_readings_that_leave_a_card_possible_yield_to_one_that_named_it():
+    """An order of a printing whose colours differ in a thin frame is read
+    once with nothing else possible, then twice, its outline a little off,
+    as another colour's order with it among the candidates: the two unsure
+    readings agree, and the card they report is the one named."""
+    named = Detection(Match(parse_card("y:4S+A"), 0.87, False, parse_card("r:4S+A"), 0.18), CORNERS)
+    stub = Stub([named], [named], [_unsure("r:S+4A", 0.79, "r:S+4M", "y:4S+A")])  # the first look sees it arrive
+    tracker = FlipTracker(stub)
+    events = [e for i, frame in enumerate(still_frames(12)) for e in tracker.feed(frame, i / 15)]
+    assert [e.card for e in events] == [parse_card("y:4S+A")] and stub.calls >= 4
+    assert events[0].confidence < 0.5  # the readings disagreed: the app asks
+
+
+def test_unsure_readings_of_cards_no_reading_named_are_reported_as_read():
+    named = Detection(Match(parse_card("y:4S+A"), 0.87, False, parse_card("r:4S+A"), 0.18), CORNERS)
+    stub = Stub([named], [named], [_unsure("r:S+4A", 0.79, "r:S+4M", "g:4S+P")])
+    tracker = FlipTracker(stub)
+    events = [e for i, frame in enumerate(still_frames(12)) for e in tracker.feed(frame, i / 15)]
+    assert [e.card for e in events] == [parse_card("r:S+4A")]

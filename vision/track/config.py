@@ -213,6 +213,9 @@ class TrackerConfig:
     # ... unless one sighting is this sure (confidence and lead over the runner-up)
     instant_confidence: float = 0.93
     instant_margin: float = 0.10
+    # readings that agree but leave other cards possible (unsure) yield to an earlier reading of the same
+    # dispute that named one of those cards with none other possible, this far ahead of every other card
+    named_margin: float = 0.3
     # while the pile looks changed but no card was found on it, look again this often; before the first
     # card, while more than ``table_changed_fraction`` of the picture differs from the empty table (a card
     # laid that one noisy frame did not read, the hand gone and nothing moving to prompt another look)

@@ -71,9 +71,22 @@ class Dispute:
         card = max(self.votes, key=self.votes.get)
         return next(s for s in reversed(self.sightings) if s.card == card)
 
-    def confidence(self) -> float:
-        """Mean confidence of the sightings of the favourite, scaled by its share of all votes."""
-        best = self.favourite().card
+    def named(self, sighting: Detection, least_margin: float) -> Detection:
+        """``sighting``, or, when its reading left other cards possible (it
+        is unsure), the latest sighting of this dispute that named one of
+        them with no other possible, at least ``least_margin`` ahead of every
+        other card: a closer look told that card where this one could not (a
+        card of a printing whose faces differ in a thin frame, read with its
+        outline a little off)."""
+        if not sighting.match.candidates:
+            return sighting
+        return next((s for s in reversed(self.sightings) if not s.match.candidates and
+                     s.match.margin >= least_margin and s.card in sighting.match.candidates), sighting)
+
+    def confidence(self, card: Card | None = None) -> float:
+        """Mean confidence of the sightings of ``card`` (default: the
+        favourite), scaled by its share of all votes."""
+        best = self.favourite().card if card is None else card
         mine = [s.confidence for s in self.sightings if s.card == best]
         share = self.votes[best] / max(1e-9, sum(self.votes.values()))
         return float(np.mean(mine)) * share

@@ -353,7 +353,8 @@ class FlipTracker(Sameness, Passage, Surroundings):
         # an unsure card is reported once nothing moves near it and no hand holds it
         calm = sighting.confidence >= self.config.hurried_confidence or (self._quiet_around(sighting, now) and bare)
         if (agreeing >= self.config.agree and calm) or self._decisive(sighting):
-            events += self._decide(sighting, small, now, self.dispute.confidence())
+            named = self.dispute.named(sighting, self.config.named_margin)
+            events += self._decide(named, small, now, self.dispute.confidence(named.card))
         return events
 
     def _read_again_before(self, sighting: Detection) -> bool:

@@ -7,7 +7,8 @@ moved since a moment ago (``still``), whether the frame is blurred, and
 whether the middle of the top card still looks as it did when the card was
 last seen (``covered``: a hand or the next card passed over it). Recognition, the costly step, runs only
 when the pile region rests and something happened since the last look, on
-a crop around the pile (the whole frame until a pile is known).
+a crop around the pile (the whole frame until a pile is known): when, where
+and how is :mod:`vision.track.looking`.
 
 A sighting counts only if the card's own area rests and its outline has the
 pile's usual size and shape (a hand over a card makes the outline grow or
@@ -17,9 +18,7 @@ at once when one sighting is very sure; a card still disputed after
 ``max_wait`` is reported with its runner-up so the player can be asked.
 A card read only once, lying free, and then covered by the next card landed
 all the same (a fast flip leaves time for a single look): the disputes are
-in :mod:`vision.track.dispute`. When the search around the pile finds only
-outlines of an unusual shape, the whole frame is searched too: a crop can
-cut an outline short.
+in :mod:`vision.track.dispute`.
 
 Whether a sighting is a new card or the top card seen again is
 :mod:`vision.track.sameness`.
@@ -34,8 +33,6 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import replace
-from typing import Callable, Sequence
-
 import numpy as np
 
 from companion.engine import Card
@@ -46,17 +43,18 @@ from .config import DEFAULT_TRACKER_CONFIG, TrackerConfig
 from .dispute import Dispute
 from .faces import Face, face_of
 from .motion import Motion
-from .pile import UsualSize, search_region, top_of_pile
+from .looking import Looking, Recognise
+from .pile import UsualSize
 from .passage import Passage
 from .ring import Surroundings
 from .sameness import Sameness
 from .stack import Stack
 from .types import Landing
 
-Recognise = Callable[[np.ndarray], Sequence[Detection]]
+__all__ = ["FlipTracker", "Recognise"]
 
 
-class FlipTracker(Sameness, Passage, Surroundings):
+class FlipTracker(Looking, Sameness, Passage, Surroundings):
     """Reports each card laid on the pile, in order; see the module doc."""
 
     name = "vision.track"
@@ -186,67 +184,6 @@ class FlipTracker(Sameness, Passage, Surroundings):
             return float(moving.mean()) <= self.config.empty_still_fraction
         return float(moving[self.region].mean()) <= self.config.still_fraction
 
-    # -- recognition -------------------------------------------------------------------------
-    def _should_search(self, still: bool, now: float, small: np.ndarray) -> bool:
-        # the pile (or, before the first card, the table) looks changed but the last look found no card
-        # there (a hand was on it?): retry now and then
-        retry = now - self.last_search >= self.config.retry_interval and (self.covered or self._table_changed(small))
-        if not (self.dirty or self.dispute is not None or retry):
-            return False
-        if self.top is None:  # nothing known yet: look now and then even while things move
-            return still or now - self.last_search >= 4 * self.config.still_lag
-        return still
-
-    def _table_changed(self, small: np.ndarray) -> bool:
-        """Before the first card is known, whether the table no longer looks
-        as it did at first: something lies on it."""
-        if self.top is not None or self.dispute is not None or self.background is None:
-            return False
-        return float(self.motion.changed(small, self.background).mean()) > self.config.table_changed_fraction
-
-    def _search(self, frame: np.ndarray, small: np.ndarray, moving: np.ndarray, now: float,
-                still: bool) -> list[Landing]:
-        # a look while things still move elsewhere does not settle that they moved
-        self.dirty, self.last_search = self.dirty and not still, now
-        x0, y0, crop = search_region(frame, self.top, self.config)
-        seen = self._look(crop, x0, y0)
-        if not seen and self.finer is not None and (self.top is not None or self._table_changed(small)):
-            # a pale card on a pale cloth, or a small one, may not outline at the usual scale and smoothing:
-            # where a card should lie (around the pile, or on a table that no longer looks empty before the
-            # first card) and none was found, look finer
-            seen = self._look(crop, x0, y0, self.finer)
-        found = [s for s in seen if self.size.fits(s)]
-        if not found and crop is not frame and (seen or self._lost):
-            # the recogniser can find an outline cut short in the crop that the whole frame shows in
-            # full; and a pile not found around its top card lately is looked for everywhere, once
-            # the crop (where a pale card reads more surely than in the whole frame) shows none
-            seen = self._look(frame, 0, 0)
-            found = [s for s in seen if self.size.fits(s)]
-        self.size.searched(bool(seen), bool(found))
-
-        resting = [s for s in found if self._rests(s, moving) and self._arrived(s, small)]
-        if len(resting) < len(found):
-            self.dirty = True  # a card still moving: look again once it rests
-        sighting = top_of_pile(resting, self.top, self._lost)
-        self._note_lift(seen, sighting)
-        if sighting is not None and not self._on_pile(sighting):
-            self.dirty = True  # a card held beside the pile: look again once it lies on it
-            return []
-        if sighting is None:
-            self.misses += 1
-            return []
-        self.misses = 0
-        return self._consider(sighting, small, now)
-
-    def _look(self, image: np.ndarray, x0: int, y0: int, recognise: Recognise | None = None) -> list[Detection]:
-        self.recognitions += 1
-        return [s.shifted(x0, y0) for s in (recognise or self.recognise)(image)]
-
-    @property
-    def _lost(self) -> bool:
-        """Searches around the pile found nothing lately: look everywhere."""
-        return self.misses >= self.config.lost_after
-
     def _settle(self, small: np.ndarray) -> None:
         """Nothing moves around the top card any more: if it looks as when it
         was reported, that view is the reference; if not (fingers lay on it
@@ -278,16 +215,6 @@ class FlipTracker(Sameness, Passage, Surroundings):
         """Whether nothing moved near ``sighting`` (its outline grown by
         ``quiet_margin``) for ``quiet_time``: no hand is touching the card."""
         return self.motion.quiet(self.motion.mask(sighting.corners, 1 + self.config.quiet_margin), now)
-
-    def _arrived(self, sighting: Detection, small: np.ndarray) -> bool:
-        """Before the first card, a "card" that was there from the start is a
-        pattern of the table (or a card not in play), not a revealed card."""
-        return self.top is not None or self._hidden(small, self.background, self.motion.mask(sighting.corners, 0.5))
-
-    def _rests(self, sighting: Detection, moving: np.ndarray) -> bool:
-        """A card in the hand sweeping past is not on the pile: its own area must be still."""
-        mask = self.motion.mask(sighting.corners, 1.0)
-        return bool(mask.any()) and float(moving[mask].mean()) <= self.config.still_fraction
 
     # -- deciding ------------------------------------------------------------------------------
     def _consider(self, sighting: Detection, small: np.ndarray, now: float) -> list[Landing]:

@@ -238,3 +238,20 @@ def test_the_pile_searched_in_vain_is_searched_again_finer():
     events, _ = track(frames, tracker=tracker)
     assert notations(events) == RUNS
     assert looks and all(shape[1] < frames[0].shape[1] for shape in looks)  # crops around the pile
+
+
+def test_the_pile_is_not_searched_finer_while_its_top_card_is_lifted_off():
+    """While the top card is in the hand over the pile, a look that finds no
+    card there finds what the hand hides: a finer look would only read the
+    card in the hand, put back but still held, and count it where it lies
+    before the hand lets go."""
+    from vision.track.stack import Laid
+
+    plan, frames = flip_video()
+    tracker = tracker_for(recogniser())
+    track(frames[:plan.flips[0].hand_left + 8], tracker=tracker)
+    assert tracker.top is not None
+    small = tracker.motion.small(frames[plan.flips[0].hand_left + 8])
+    assert tracker._card_missing(small)
+    tracker.stack.lifted = Laid(tracker.top, tracker.face, tracker.face_clear)
+    assert not tracker._card_missing(small)

@@ -20,6 +20,7 @@ from .config import TrackerConfig
 from .dispute import Dispute
 from .motion import Motion
 from .pile import UsualSize, search_region, top_of_pile
+from .stack import Stack
 from .types import Landing
 
 Recognise = Callable[[np.ndarray], Sequence[Detection]]
@@ -41,6 +42,7 @@ class Looking:
     misses: int            # looks around the pile in a row that found nothing
     recognitions: int
     size: UsualSize
+    stack: Stack
     background: np.ndarray | None  # the first frame, small and grey
 
     # provided by the tracker and its other parts
@@ -72,10 +74,8 @@ class Looking:
         self.dirty, self.last_search = self.dirty and not still, now
         x0, y0, crop = search_region(frame, self.top, self.config)
         seen = self._look(crop, x0, y0)
-        if not seen and self.finer is not None and (self.top is not None or self._table_changed(small)):
-            # a pale card on a pale cloth, or a small one, may not outline at the usual scale and smoothing:
-            # where a card should lie (around the pile, or on a table that no longer looks empty before the
-            # first card) and none was found, look finer
+        if not seen and self.finer is not None and self._card_missing(small):
+            # a pale card on a pale cloth, or a small one, may not outline at the usual scale and smoothing
             seen = self._look(crop, x0, y0, self.finer)
         found = [s for s in seen if self.size.fits(s)]
         if not found and crop is not frame and (seen or self._lost):
@@ -99,6 +99,15 @@ class Looking:
             return []
         self.misses = 0
         return self._consider(sighting, small, now)
+
+    def _card_missing(self, small: np.ndarray) -> bool:
+        """Whether a look that found no card should have found one: around
+        the pile (unless the top card was lifted off: the hand holding it
+        over the pile is what hides it), or, before the first card, on a
+        table that no longer looks empty."""
+        if self.top is None:
+            return self._table_changed(small)
+        return self.stack.lifted is None
 
     def _look(self, image: np.ndarray, x0: int, y0: int, recognise: Recognise | None = None) -> list[Detection]:
         self.recognitions += 1

@@ -336,3 +336,13 @@ def test_the_card_below_of_the_top_s_kind_shows_that_the_top_one_was_lifted():
     # back, it is no card laid
     plan, frames = gesture_moment(2771, 2, 52, 56, jpeg=True)
     assert notations(track(frames)[0]) == "A A A P"
+
+
+def test_a_hand_resting_on_a_card_to_push_it_is_no_twin_laid_by_a_touch():
+    # the olive lies clear; the hand that comes to push it rests its fingers on it, which pulls its face
+    # 0.006 of its width and spoils it a little (0.95): as a twin laid fast almost on it would move it,
+    # nothing seen passing over. Judged once the hand has gone, the olive was pushed
+    plan, frames = nudge_moment(3971, 17, 80)
+    assert plan.gestures[0].kind == "nudge" and plan.gestures[0].left <= 80
+    assert notations(track(frames)[0]) == "O"
+

@@ -314,6 +314,9 @@ class FlipTracker(Looking, Sameness, Passage, Surroundings):
         assert self.dispute is not None
         if self.dispute.fresh and self.passed and not self.dispute.clear and self._held_by_hand(sighting):
             return True
+        if self.dispute.fresh and self.touched and not self.passed and not self.dispute.clear and \
+                self._touched_not_face_on_face(sighting):
+            return True  # fingers resting on the card (to push it) pull its face as a twin laid on it moves it
         lifted = self.stack.lifted
         if lifted is not None and sighting.card == lifted.sighting.card and not self.dispute.clear:
             return True  # the card lifted off, being put back: where it lies shows once the hand has gone
@@ -322,6 +325,17 @@ class FlipTracker(Looking, Sameness, Passage, Surroundings):
         return (self.passed and self._face_moved(sighting) is None) or \
             (self.aside and not self.passed and not self._pushed_along(sighting)) or \
             (self._held_by_hand(sighting) and self._pushed_along(sighting))
+
+    def _touched_not_face_on_face(self, sighting: Detection) -> bool:
+        """Whether ``sighting``, of the top card's kind, was judged a twin by
+        a touch alone (nothing seen passing over the top card) while its face
+        registers below face on face (``twin_face_match``): a hand resting on
+        the card, come to push the pile, pulls the registration a little and
+        spoils it a little, as a twin laid fast almost on it moves it. Judged
+        once the hand has gone."""
+        shift = self._shift()
+        return self.top is not None and sighting.card == self.top.card and shift is not None and \
+            not shift.turned and shift.match < self.config.twin_face_match
 
     def _watch(self, dispute: Dispute, small: np.ndarray) -> None:
         """Whether something passed over the disputed card since it was last

@@ -275,9 +275,13 @@ class Sameness:
 
     def _face_spoilt(self) -> bool:
         """Whether the top card's face lies where it was last seen settled,
-        with something on it: it registers unmoved, but not cleanly."""
+        with something on it: it registers unmoved as far as fingers on it
+        let it (within ``unclear_face_shift``), but not cleanly (from
+        ``face_loose_match``). A hand come to push the pile rests on the card
+        first; its view so would not register on the card pushed away."""
         loose = self._loose_shift()
-        return loose is not None and loose.match >= self.config.face_match and loose.moved <= self.config.face_shift
+        return loose is not None and loose.match >= self.config.face_loose_match and \
+            loose.moved <= self.config.unclear_face_shift
 
     def _held_by_hand(self, sighting: Detection) -> bool:
         """Whether ``sighting``, of the top card's kind, shows its face

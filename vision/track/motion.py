@@ -29,11 +29,14 @@ class Motion:
 
     def small(self, frame: np.ndarray) -> np.ndarray:
         """Grey, ``work_width`` wide (averaging away most sensor noise)."""
-        height, width = frame.shape[:2]
-        self.scale = self.config.work_width / width
-        size = (self.config.work_width, max(1, round(height * self.scale)))
+        self.scale = self.config.work_width / frame.shape[1]
         grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
-        return cv2.resize(grey, size, interpolation=cv2.INTER_AREA).astype(np.float32)
+        return cv2.resize(grey, self._small_size(frame), interpolation=cv2.INTER_AREA).astype(np.float32)
+
+    def _small_size(self, frame: np.ndarray) -> tuple[int, int]:
+        """The size (width, height) of ``frame``'s small copy."""
+        height, width = frame.shape[:2]
+        return self.config.work_width, max(1, round(height * (self.config.work_width / width)))
 
     def tint(self, frame: np.ndarray) -> np.ndarray | None:
         """How far each pixel of the small copy of ``frame`` is bluer and
@@ -45,9 +48,7 @@ class Motion:
             return tint
         tint = None
         if frame.ndim == 3:
-            height, width = frame.shape[:2]
-            size = (self.config.work_width, max(1, round(height * self.config.work_width / width)))
-            colour = cv2.resize(frame, size, interpolation=cv2.INTER_AREA).astype(np.float32)
+            colour = cv2.resize(frame, self._small_size(frame), interpolation=cv2.INTER_AREA).astype(np.float32)
             grey = cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY)
             tint = np.dstack([colour[..., 0] - grey, colour[..., 2] - grey])
         self._tint = (frame, tint)

@@ -354,3 +354,12 @@ def test_a_face_seen_clear_is_kept_while_the_hand_that_pushes_the_pile_rests_on_
     plan, frames = nudge_moment(3971, 7, 160)
     assert [g.kind for g in plan.gestures[:2]] == ["nudge", "nudge"] and plan.flips.flips[2].hand_left <= 160
     assert notations(track(frames)[0]) == "O O O"
+
+
+def test_a_card_put_back_on_the_card_it_uncovered_is_not_kept_off_its_own_view():
+    # three mushrooms, the last lifted off and put back, as the camera gives them: while it was lifted,
+    # the face on top became the mushroom below's. The one put back registers on that face loosely and a
+    # little off, as a card with fingers on it would: that is another card, and its own view is taken
+    plan, frames = gesture_moment(2771, 1, 50, 56, jpeg=True)
+    assert [g.kind for g in plan.gestures] == ["lift", "nudge"]
+    assert notations(track(frames)[0]) == "P O O M M M"

@@ -278,10 +278,17 @@ class Sameness:
         with something on it: it registers unmoved as far as fingers on it
         let it (within ``unclear_face_shift``), but not cleanly (from
         ``face_loose_match``). A hand come to push the pile rests on the card
-        first; its view so would not register on the card pushed away."""
+        first; its view so would not register on the card pushed away. While
+        a card is lifted off, only a view registering unmoved (``face_shift``)
+        from ``face_match`` is: the face kept may be of the card below, and a
+        card put back on it lies a little off."""
         loose = self._loose_shift()
-        return loose is not None and loose.match >= self.config.face_loose_match and \
-            loose.moved <= self.config.unclear_face_shift
+        if loose is None:
+            return False
+        if self.stack.lifted is not None:
+            # the face on top may be the card below, uncovered, and the card put back on it another
+            return loose.match >= self.config.face_match and loose.moved <= self.config.face_shift
+        return loose.match >= self.config.face_loose_match and loose.moved <= self.config.unclear_face_shift
 
     def _held_by_hand(self, sighting: Detection) -> bool:
         """Whether ``sighting``, of the top card's kind, shows its face

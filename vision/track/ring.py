@@ -73,7 +73,14 @@ class Surroundings:
                         sighting: Detection) -> bool:
         """Whether ``ring`` (around ``sighting``) looks in ``small`` as in
         ``view`` (of ``tint``), in grey and in tint, on the whole and on each side."""
+        changed = self.motion.changed(small, view)
+        if not self._ring_bare(changed, ring, sighting):
+            return False  # changed in grey already: the tint can only add to that
         now = None if self.frame is None else self.motion.tint(self.frame)
-        changed = self.motion.changed(small, view) | self.motion.tint_changed(now, tint, small, view)
+        tinted = self.motion.tint_changed(now, tint, small, view)
+        return tinted is False or self._ring_bare(changed | tinted, ring, sighting)
+
+    def _ring_bare(self, changed: np.ndarray, ring: np.ndarray, sighting: Detection) -> bool:
+        """Whether few enough of ``ring``'s pixels are ``changed``, on the whole and on each side."""
         return float(changed[ring].mean()) <= self.config.bare_fraction and \
             self.motion.busiest_side(changed, ring, sighting.corners) <= self.config.bare_side_fraction
